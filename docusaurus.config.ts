@@ -1,0 +1,213 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
+import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
+
+import {
+  ANNOUNCEMENT,
+  ARCHIVED_VERSIONS,
+  CURRENT_VERSION,
+  REPOS,
+  SITE,
+  SPACE_API_DOCUMENT_URL,
+  docPath,
+} from './src/constants';
+import {prismDark, prismLight} from './src/utils/prismThemes';
+
+/**
+ * Build switches, all read from the environment:
+ * - SITE_URL: absolute origin used for canonical URLs and the sitemap (see src/constants.ts).
+ * - DOCS_VERSIONS: comma-separated versions to build ("current,2.0.0"); all of them when unset.
+ *   Meant for quick local previews only; tests and deploys build every version.
+ */
+const onlyIncludeVersions = process.env.DOCS_VERSIONS?.split(',').map((v) => v.trim());
+
+const config: Config = {
+  title: SITE.title,
+  tagline: SITE.tagline,
+  favicon: 'img/favicon.svg',
+  url: SITE.url,
+  baseUrl: SITE.baseUrl,
+  organizationName: SITE.organizationName,
+  projectName: SITE.projectName,
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  // The spec asks broken Markdown links to warn; tests/unit/build-log.test.ts turns any such warning into a failure.
+  onBrokenMarkdownLinks: 'warn',
+  onDuplicateRoutes: 'throw',
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: {label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en'},
+    },
+  },
+
+  customFields: {
+    currentVersion: CURRENT_VERSION,
+    spaceApiDocumentUrl: SPACE_API_DOCUMENT_URL,
+    repositoryUrl: REPOS.docs,
+  },
+
+  future: {
+    v4: true,
+    experimental_faster: true,
+  },
+
+  markdown: {
+    mermaid: true,
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          lastVersion: 'current',
+          onlyIncludeVersions,
+          versions: {
+            current: {label: CURRENT_VERSION, path: CURRENT_VERSION},
+            ...Object.fromEntries(ARCHIVED_VERSIONS.map((v) => [v, {label: v, path: v, banner: 'unmaintained'}])),
+          },
+          editUrl: `${REPOS.docs}/edit/main/`,
+          showLastUpdateTime: false,
+        } satisfies DocsOptions,
+        blog: {
+          path: 'blog',
+          showReadingTime: true,
+          blogSidebarTitle: 'All posts',
+          blogSidebarCount: 'ALL',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        } satisfies BlogOptions,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          lastmod: null,
+          ignorePatterns: ['/search', '/markdown-page'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        // `/docs` alone has no page of its own: send readers to the current introduction.
+        redirects: [{from: '/docs', to: docPath('docs/Introduction')}],
+      } satisfies RedirectOptions,
+    ],
+  ],
+
+  themeConfig: {
+    metadata: [{name: 'keywords', content: 'SaaS pricing, Pricing2Yaml, feature toggles, subscriptions, SPACE'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: ANNOUNCEMENT.id,
+      content: ANNOUNCEMENT.content,
+      backgroundColor: ANNOUNCEMENT.backgroundColor,
+      textColor: ANNOUNCEMENT.textColor,
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {
+        hideable: false,
+        autoCollapseCategories: false,
+      },
+    },
+    blog: {
+      sidebar: {groupByYear: true},
+    },
+    navbar: {
+      title: SITE.title,
+      hideOnScroll: true,
+      logo: {
+        alt: 'SPHERE logo',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        href: '/',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        {type: 'docSidebar', sidebarId: 'docsSidebar', label: 'Getting Started', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'apiSidebar', label: 'Developer Guide', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'contribSidebar', label: 'Contributing', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'commonErrorsSidebar', label: 'FAQs', position: 'left'},
+        {type: 'docsVersionDropdown', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+        {
+          href: REPOS.docs,
+          position: 'right',
+          className: 'header-github-link',
+          'aria-label': 'Source of this site on GitHub',
+        },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {
+        alt: 'SPHERE logo',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        href: '/',
+        width: 48,
+        height: 48,
+      },
+      links: [
+        {
+          title: 'Documentation',
+          items: [
+            {label: 'Getting Started', to: docPath('docs/Introduction')},
+            {label: 'Developer Guide', to: docPath('api/introduction')},
+            {label: 'Contributing', to: docPath('contrib/introduction')},
+            {label: 'FAQs', to: docPath('commonErrors/introduction')},
+          ],
+        },
+        {
+          title: 'GitHub Repositories',
+          items: [
+            {label: 'Pricing4Java', href: REPOS.pricing4java},
+            {label: 'Pricing4React', href: REPOS.pricing4react},
+            {label: 'Pricing4TS', href: REPOS.pricing4ts},
+            {label: 'SaaS-analysis', href: REPOS.saasAnalysis},
+          ],
+        },
+        {
+          title: 'Contribute',
+          items: [{label: 'Documentation repository', href: REPOS.docs}],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} ISA Group, University of Seville. Code samples MIT licensed.`,
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    prism: {
+      theme: prismLight,
+      darkTheme: prismDark,
+      additionalLanguages: ['java', 'typescript', 'diff', 'bash'],
+    },
+    mermaid: {
+      theme: {light: 'default', dark: 'dark'},
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;
