@@ -7,7 +7,7 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
  *
  * Every category gets a generated index page at /docs/<version>/category/<slug>.
  */
-type Item = NonNullable<SidebarsConfig[string]> extends (infer I)[] ? I : never;
+type Item = Extract<SidebarsConfig[string], unknown[]>[number];
 
 function category(label: string, slug: string, description: string, items: Item[]): Item {
   return {
