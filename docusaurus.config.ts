@@ -17,7 +17,7 @@ import {prismDark, prismLight} from './src/utils/prismThemes';
 
 /**
  * Build switches, all read from the environment:
- * - SITE_URL: absolute origin used for canonical URLs and the sitemap (see src/constants.ts).
+ * - SITE_URL: absolute origin used for canonical URLs and the sitemap; defaults to SITE.url.
  * - DOCS_VERSIONS: comma-separated versions to build ("current,2.0.0"); all of them when unset.
  *   Meant for quick local previews only; tests and deploys build every version.
  */
@@ -27,7 +27,7 @@ const config: Config = {
   title: SITE.title,
   tagline: SITE.tagline,
   favicon: 'img/favicon.svg',
-  url: SITE.url,
+  url: process.env.SITE_URL ?? SITE.url,
   baseUrl: SITE.baseUrl,
   organizationName: SITE.organizationName,
   projectName: SITE.projectName,
@@ -46,6 +46,19 @@ const config: Config = {
       en: {label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en'},
     },
   },
+
+  headTags: [
+    {
+      // Docusaurus 3.8.1 hides the bar before hydration whenever an earlier
+      // announcement was dismissed, even if the id has changed since. Reset the
+      // dismissal first, so a new announcement shows on the very next visit.
+      tagName: 'script',
+      attributes: {},
+      innerHTML: `try{if(localStorage.getItem('docusaurus.announcement.id')!==${JSON.stringify(
+        ANNOUNCEMENT.id,
+      )})localStorage.setItem('docusaurus.announcement.dismiss','false')}catch(e){}`,
+    },
+  ],
 
   customFields: {
     currentVersion: CURRENT_VERSION,

@@ -18,8 +18,8 @@ export const ALL_VERSIONS: readonly string[] = [CURRENT_VERSION, ...ARCHIVED_VER
 export const SITE = {
   title: 'SPHERE',
   tagline: 'A new way to manage your SaaS pricing',
-  /** Overridable at build time so a fork or a preview can publish elsewhere. */
-  url: process.env.SITE_URL ?? 'https://isa-group.github.io',
+  /** Production origin; `SITE_URL` overrides it at build time (see docusaurus.config.ts). */
+  url: 'https://isa-group.github.io',
   baseUrl: '/',
   organizationName: 'isa-group',
   projectName: 'sphere-docs',

@@ -1,0 +1,45 @@
+import {defineConfig, devices} from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`npm run build`), served
+ * on 127.0.0.1 by `docusaurus serve`. They drive Debian's Chromium; no browser
+ * is ever downloaded. Set CHROMIUM_PATH to use another binary.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  webServer: {
+    command: `npx docusaurus serve --dir build --port ${PORT} --host 127.0.0.1 --no-open`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: {NO_UPDATE_NOTIFIER: '1'},
+  },
+});

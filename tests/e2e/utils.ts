@@ -1,0 +1,44 @@
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import type {Page} from '@playwright/test';
+import {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
+
+export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
+
+const BUILD = join(__dirname, '..', '..', 'build');
+
+/** Paths of every page in the built sitemap, e.g. `/docs/2.0.1/docs/Introduction`. */
+export function sitemapPaths(): string[] {
+  const xml = readFileSync(join(BUILD, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).sort();
+}
+
+/** Which sidebar a docs path uses, from its section folder. */
+export const SECTION_SIDEBARS = {
+  docs: {navLabel: 'Getting Started', firstDoc: 'docs/Introduction'},
+  api: {navLabel: 'Developer Guide', firstDoc: 'api/introduction'},
+  contrib: {navLabel: 'Contributing', firstDoc: 'contrib/introduction'},
+  commonErrors: {navLabel: 'FAQs', firstDoc: 'commonErrors/introduction'},
+} as const;
+
+export type Section = keyof typeof SECTION_SIDEBARS;
+
+export function parseDocPath(path: string): {version: string; section: Section} | null {
+  const m = /^\/docs\/([^/]+)\/(docs|api|contrib|commonErrors)\//.exec(path);
+  return m ? {version: m[1], section: m[2] as Section} : null;
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+/** Waits until React has hydrated the page (the theme marks <html> once it has). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+}
