@@ -138,7 +138,40 @@ const sidebars: SidebarsConfig = {
 
   contribSidebar: ['contrib/introduction', 'contrib/java-contrib', 'contrib/ts-contrib'],
 
-  commonErrorsSidebar: ['commonErrors/introduction'],
+  commonErrorsSidebar: [
+    'commonErrors/introduction',
+    category(
+      'Pricing2Yaml files',
+      'faq-pricing2yaml',
+      'Errors pricing4ts and Pricing4Java report while loading a Pricing2Yaml file, and how to fix the file.',
+      [
+        'commonErrors/pricing2yaml/unlimited-usage-limits',
+        'commonErrors/pricing2yaml/syntax-version-format',
+        'commonErrors/pricing2yaml/plan-features-null',
+        'commonErrors/pricing2yaml/feature-name-too-short',
+        'commonErrors/pricing2yaml/unsupported-version-30',
+      ],
+    ),
+    category(
+      'Pricing4Java',
+      'faq-pricing4java',
+      'Startup, compile and configuration problems when adding Pricing4Java to a Spring Boot application.',
+      [
+        'commonErrors/pricing4java/servlet-class-not-found',
+        'commonErrors/pricing4java/pricingplan-aware-feature-name',
+        'commonErrors/pricing4java/renew-token-filter-jwt-secret',
+      ],
+    ),
+    category(
+      'Pricing4React',
+      'faq-pricing4react',
+      'Why feature toggles in the browser stay in the wrong state, and how to fix the pricing token handling.',
+      [
+        'commonErrors/pricing4react/pricing-token-storage',
+        'commonErrors/pricing4react/pricing-token-not-renewed',
+      ],
+    ),
+  ],
 };
 
 export default sidebars;
