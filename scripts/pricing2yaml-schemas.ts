@@ -295,7 +295,8 @@ function priceProps(v: SyntaxVersion, where: 'plan' | 'add-on'): Schema {
       },
     };
   }
-  const common = 'A number (0 or more) in the root `currency`, or free text such as "Contact sales".';
+  const common =
+    'A number (0 or more) in the root `currency`, or free text such as "Contact sales" when it is the only price field. When both monthlyPrice and annualPrice are given, both must be numbers.';
   return {
     monthlyPrice: {
       type: ['number', 'string'],
@@ -318,6 +319,15 @@ function priceProps(v: SyntaxVersion, where: 'plan' | 'add-on'): Schema {
       : {}),
   };
 }
+
+/**
+ * Before 2.0, a container with both monthlyPrice and annualPrice must give two numbers: the 2.0 upgrade divides one by
+ * the other (Pricing4Java fails on text; pricing4ts fails on a number mixed with text).
+ */
+const BOTH_PRICES_NUMERIC: Schema = {
+  if: {required: ['monthlyPrice', 'annualPrice']},
+  then: {properties: {monthlyPrice: {type: 'number'}, annualPrice: {type: 'number'}}},
+};
 
 function plan(v: SyntaxVersion): Schema {
   const properties: Schema = {
@@ -351,13 +361,7 @@ function plan(v: SyntaxVersion): Schema {
   };
   if (!since(v, '2.0')) {
     schema.anyOf = [{required: ['monthlyPrice']}, {required: ['annualPrice']}];
-    schema.not = {
-      description: 'monthlyPrice and annualPrice must both be numbers or both be text',
-      anyOf: [
-        {required: ['monthlyPrice', 'annualPrice'], properties: {monthlyPrice: {type: 'number'}, annualPrice: {type: 'string'}}},
-        {required: ['monthlyPrice', 'annualPrice'], properties: {monthlyPrice: {type: 'string'}, annualPrice: {type: 'number'}}},
-      ],
-    };
+    schema.allOf = [BOTH_PRICES_NUMERIC];
   }
   return schema;
 }
@@ -445,7 +449,10 @@ function addOn(v: SyntaxVersion): Schema {
     anyOf: [carries('features'), carries('usageLimits'), carries('usageLimitsExtensions')],
   };
   if (!since(v, '2.0')) {
-    schema.allOf = [{anyOf: [{required: ['price']}, {required: ['monthlyPrice']}, {required: ['annualPrice']}]}];
+    schema.allOf = [
+      {anyOf: [{required: ['price']}, {required: ['monthlyPrice']}, {required: ['annualPrice']}]},
+      BOTH_PRICES_NUMERIC,
+    ];
   }
   if ((schema.required as string[]).length === 0) delete schema.required;
   return schema;

@@ -53,6 +53,8 @@ const EXCEPTIONS: Record<string, string> = {
     'syntaxVersion appeared in 2.1; pricing4ts reads it in any document and upgrades, so it accepts this one.',
   '2.0/invalid/hasannualpayment-in-20.yml':
     'hasAnnualPayment was removed in 2.0; pricing4ts ignores the leftover key.',
+  '1.1/invalid/text-prices-both.yml':
+    'With both monthlyPrice and annualPrice as text, pricing4ts keeps the monthly text as price; Pricing4Java parses both as numbers to compute the annual factor and fails. The schema follows Pricing4Java.',
   '1.1/invalid/starts-not-timestamp.yml':
     'The upgrade to 2.0 drops starts/ends without looking at them, so pricing4ts never sees the bad value.',
   '1.0/invalid/tags-in-10.yml':
