@@ -598,8 +598,94 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
   return {properties: p, required};
 }
 
+/** One example value per field, keyed by `<object>.<field>`; rendered next to the description on the spec pages. */
+const EXAMPLES: Record<string, unknown> = {
+  'root.syntaxVersion': '2.1',
+  'root.saasName': 'Cadence Chat',
+  'root.url': 'https://example.com/pricing',
+  'root.day': 21,
+  'root.month': 11,
+  'root.year': 2023,
+  'root.createdAt': '2025-03-03',
+  'root.starts': '2024-10-01 00:00:00',
+  'root.ends': '2025-09-30 23:59:59',
+  'root.currency': 'EUR',
+  'root.hasAnnualPayment': true,
+  'root.tags': ['Messaging', 'Administration'],
+  'root.billing': {monthly: 1, annual: 0.8},
+  'root.variables': {seatPrice: 7},
+  'root.features': {pdfExport: {valueType: 'BOOLEAN', defaultValue: false, type: 'DOMAIN'}},
+  'root.usageLimits': {maxProjects: {valueType: 'NUMERIC', defaultValue: 5, type: 'NON_RENEWABLE'}},
+  'feature.description': 'Export any note as a PDF file.',
+  'feature.valueType': 'BOOLEAN',
+  'feature.defaultValue': false,
+  'feature.expression': "planContext['features']['pdfExport']",
+  'feature.serverExpression': "userContext['exports'] <= planContext['usageLimits']['maxExports']",
+  'feature.type': 'DOMAIN',
+  'feature.integrationType': 'WEB_SAAS',
+  'feature.automationType': 'TASK_AUTOMATION',
+  'feature.pricingUrls': ['https://example.org/pricing'],
+  'feature.docUrl': 'https://example.com/sla',
+  'feature.render': 'auto',
+  'feature.tag': 'Messaging',
+  'usageLimit.description': 'Projects a workspace can hold.',
+  'usageLimit.valueType': 'NUMERIC',
+  'usageLimit.defaultValue': 5,
+  'usageLimit.unit': 'project',
+  'usageLimit.type': 'NON_RENEWABLE',
+  'usageLimit.linkedFeatures': ['projects'],
+  'usageLimit.render': 'auto',
+  'usageLimit.period': {value: 1, unit: 'MONTH'},
+  'usageLimit.trackable': true,
+  'period.value': 1,
+  'period.unit': 'DAY',
+  'plan.description': 'For growing teams.',
+  'plan.price': 12.5,
+  'plan.monthlyPrice': 15,
+  'plan.annualPrice': 12,
+  'plan.unit': 'user/month',
+  'plan.private': false,
+  'plan.features': {pdfExport: {value: true}},
+  'plan.usageLimits': {maxProjects: {value: 50}},
+  'addOn.description': '50 GB more storage per pack.',
+  'addOn.availableFor': ['PRO', 'ENTERPRISE'],
+  'addOn.dependsOn': ['compliance'],
+  'addOn.excludes': ['legacyExport'],
+  'addOn.price': '#seatPrice * 2',
+  'addOn.monthlyPrice': 3,
+  'addOn.annualPrice': 30,
+  'addOn.unit': 'pack/month',
+  'addOn.private': false,
+  'addOn.features': {pdfExport: {value: true}},
+  'addOn.usageLimits': {maxProjects: {value: 100}},
+  'addOn.usageLimitsExtensions': {storageGb: {value: 50}},
+  'addOn.subscriptionConstraints': {minQuantity: 1, maxQuantity: 10, quantityStep: 1},
+  'subscriptionConstraints.minQuantity': 1,
+  'subscriptionConstraints.maxQuantity': 10,
+  'subscriptionConstraints.quantityStep': 1,
+};
+
+function withExamples(object: Schema, label: string, v: SyntaxVersion): Schema {
+  const props = (object.properties ?? {}) as Record<string, Schema>;
+  for (const [name, prop] of Object.entries(props)) {
+    let example = EXAMPLES[`${label}.${name}`];
+    if (label === 'root' && name === 'syntaxVersion') example = v;
+    if (label === 'root' && name === 'version') example = since(v, '2.1') ? '2025-03' : v;
+    const price = since(v, '2.0') ? 'price' : 'monthlyPrice';
+    if (label === 'root' && name === 'plans') example = {FREE: {[price]: 0, features: null}};
+    if (label === 'root' && name === 'addOns') example = {storage: {[price]: 4, usageLimitsExtensions: {storageGb: {value: 50}}}};
+    if (label === 'feature' && since(v, '3.0') && typeof example === 'string') {
+      example = example.replace(/planContext/g, 'pricingContext').replace(/userContext/g, 'subscriptionContext');
+    }
+    if (example !== undefined) prop.examples = [example];
+    if (name === 'period' || name === 'subscriptionConstraints') withExamples(prop, name, v);
+  }
+  return object;
+}
+
 export function buildSchema(v: SyntaxVersion): Schema {
   const {properties, required} = root(v);
+  withExamples({properties}, 'root', v);
   const names: Record<SyntaxVersion, string> = {
     '1.0': 'Pricing2Yaml 1.0 (Yaml4SaaS)',
     '1.1': 'Pricing2Yaml 1.1',
@@ -623,10 +709,10 @@ export function buildSchema(v: SyntaxVersion): Schema {
         maxLength: 255,
         description: 'Name of a feature, usage limit, plan or add-on: 3 to 255 characters.',
       },
-      feature: feature(v),
-      usageLimit: usageLimit(v),
-      plan: plan(v),
-      addOn: addOn(v),
+      feature: withExamples(feature(v), 'feature', v),
+      usageLimit: withExamples(usageLimit(v), 'usageLimit', v),
+      plan: withExamples(plan(v), 'plan', v),
+      addOn: withExamples(addOn(v), 'addOn', v),
     },
   };
 }

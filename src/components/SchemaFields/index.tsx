@@ -10,6 +10,7 @@ export interface JsonSchema {
   const?: unknown;
   enum?: unknown[];
   default?: unknown;
+  examples?: unknown[];
   description?: string;
   format?: string;
   pattern?: string;
@@ -80,7 +81,7 @@ function listOf(values: unknown[]): string {
 
 function typeOf(node: JsonSchema): string {
   if (node.const !== undefined) return json(node.const);
-  if (node.enum) return values(node.enum);
+  if (node.enum) return listOf(node.enum);
   const types = node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type];
   const map = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
   const described = types.map((t) => {
@@ -89,10 +90,6 @@ function typeOf(node: JsonSchema): string {
     return t;
   });
   return described.join(' | ') || 'any';
-}
-
-function values(list: unknown[]): string {
-  return listOf(list);
 }
 
 function constraints(node: JsonSchema): string[] {
@@ -114,6 +111,16 @@ function constraints(node: JsonSchema): string[] {
   const map = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
   if (map && !map.$ref && !map.properties) out.push(...constraints(map).map((c) => `values ${c}`));
   return out;
+}
+
+/** An example value written the way it would appear in YAML (flow style for lists and maps). */
+function example(value: unknown): string {
+  if (typeof value === 'string') return /^[\w./ -]*$/.test(value) && !/^\d/.test(value) ? value : JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(example).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.entries(value).map(([k, v]) => `${k}: ${example(v)}`).join(', ')}}`;
+  }
+  return String(value);
 }
 
 /** Renders `code` spans of a description. */
@@ -155,7 +162,15 @@ export default function SchemaFields({schema, at = '#', prefix = '', className}:
               <td>{required ? <strong>yes</strong> : 'no'}</td>
               <td>{node.default === undefined ? '' : <code>{json(node.default)}</code>}</td>
               <td className={styles.constraints}>{constraints(node).join('; ')}</td>
-              <td>{node.description ? inline(node.description) : ''}</td>
+              <td>
+                {node.description ? inline(node.description) : ''}
+                {node.examples?.length ? (
+                  <span className={styles.example}>
+                    {' '}
+                    Example: <code>{example(node.examples[0])}</code>
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
