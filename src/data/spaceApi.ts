@@ -570,6 +570,7 @@ export const SPACE_API: readonly ApiResource[] = [
         inOpenApi: true,
         notes: [
           'Archiving moves the contracts on this version to the most recent active version (by `createdAt`) with the fallback plan and add-ons, and emits `PRICING_ARCHIVED`; reactivating emits `PRICING_ACTIVED`.',
+          'The version is archived before the contracts are checked. If the fallback plan or add-ons are not valid in the latest version, the call fails (404 or 500) with the version already archived and its contracts left on it, so check the fallback against that version first.',
         ],
       }),
       protectedEndpoint({
