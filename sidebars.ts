@@ -166,10 +166,7 @@ const sidebars: SidebarsConfig = {
       'Pricing4React',
       'faq-pricing4react',
       'Why feature toggles in the browser stay in the wrong state, and how to fix the pricing token handling.',
-      [
-        'commonErrors/pricing4react/pricing-token-storage',
-        'commonErrors/pricing4react/pricing-token-not-renewed',
-      ],
+      ['commonErrors/pricing4react/pricing-token-storage', 'commonErrors/pricing4react/pricing-token-not-renewed'],
     ),
   ],
 };

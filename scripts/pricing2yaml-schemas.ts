@@ -24,25 +24,206 @@ const since = (v: SyntaxVersion, first: SyntaxVersion): boolean => rank(v) >= ra
 
 /** ISO 4217 codes accepted by pricing4ts (the `currency-codes` 2.2.0 list it depends on). */
 export const CURRENCY_CODES = [
-  'AED', 'AFN', 'ALL', 'AMD', 'ANG', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN', 'BHD', 'BIF',
-  'BMD', 'BND', 'BOB', 'BOV', 'BRL', 'BSD', 'BTN', 'BWP', 'BYN', 'BZD', 'CAD', 'CDF', 'CHE', 'CHF', 'CHW', 'CLF',
-  'CLP', 'CNY', 'COP', 'COU', 'CRC', 'CUC', 'CUP', 'CVE', 'CZK', 'DJF', 'DKK', 'DOP', 'DZD', 'EGP', 'ERN', 'ETB',
-  'EUR', 'FJD', 'FKP', 'GBP', 'GEL', 'GHS', 'GIP', 'GMD', 'GNF', 'GTQ', 'GYD', 'HKD', 'HNL', 'HTG', 'HUF', 'IDR',
-  'ILS', 'INR', 'IQD', 'IRR', 'ISK', 'JMD', 'JOD', 'JPY', 'KES', 'KGS', 'KHR', 'KMF', 'KPW', 'KRW', 'KWD', 'KYD',
-  'KZT', 'LAK', 'LBP', 'LKR', 'LRD', 'LSL', 'LYD', 'MAD', 'MDL', 'MGA', 'MKD', 'MMK', 'MNT', 'MOP', 'MRU', 'MUR',
-  'MVR', 'MWK', 'MXN', 'MXV', 'MYR', 'MZN', 'NAD', 'NGN', 'NIO', 'NOK', 'NPR', 'NZD', 'OMR', 'PAB', 'PEN', 'PGK',
-  'PHP', 'PKR', 'PLN', 'PYG', 'QAR', 'RON', 'RSD', 'RUB', 'RWF', 'SAR', 'SBD', 'SCR', 'SDG', 'SEK', 'SGD', 'SHP',
-  'SLE', 'SOS', 'SRD', 'SSP', 'STN', 'SVC', 'SYP', 'SZL', 'THB', 'TJS', 'TMT', 'TND', 'TOP', 'TRY', 'TTD', 'TWD',
-  'TZS', 'UAH', 'UGX', 'USD', 'USN', 'UYI', 'UYU', 'UYW', 'UZS', 'VED', 'VES', 'VND', 'VUV', 'WST', 'XAF', 'XAG',
-  'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XCD', 'XDR', 'XOF', 'XPD', 'XPF', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX', 'YER',
-  'ZAR', 'ZMW', 'ZWG',
+  'AED',
+  'AFN',
+  'ALL',
+  'AMD',
+  'ANG',
+  'AOA',
+  'ARS',
+  'AUD',
+  'AWG',
+  'AZN',
+  'BAM',
+  'BBD',
+  'BDT',
+  'BGN',
+  'BHD',
+  'BIF',
+  'BMD',
+  'BND',
+  'BOB',
+  'BOV',
+  'BRL',
+  'BSD',
+  'BTN',
+  'BWP',
+  'BYN',
+  'BZD',
+  'CAD',
+  'CDF',
+  'CHE',
+  'CHF',
+  'CHW',
+  'CLF',
+  'CLP',
+  'CNY',
+  'COP',
+  'COU',
+  'CRC',
+  'CUC',
+  'CUP',
+  'CVE',
+  'CZK',
+  'DJF',
+  'DKK',
+  'DOP',
+  'DZD',
+  'EGP',
+  'ERN',
+  'ETB',
+  'EUR',
+  'FJD',
+  'FKP',
+  'GBP',
+  'GEL',
+  'GHS',
+  'GIP',
+  'GMD',
+  'GNF',
+  'GTQ',
+  'GYD',
+  'HKD',
+  'HNL',
+  'HTG',
+  'HUF',
+  'IDR',
+  'ILS',
+  'INR',
+  'IQD',
+  'IRR',
+  'ISK',
+  'JMD',
+  'JOD',
+  'JPY',
+  'KES',
+  'KGS',
+  'KHR',
+  'KMF',
+  'KPW',
+  'KRW',
+  'KWD',
+  'KYD',
+  'KZT',
+  'LAK',
+  'LBP',
+  'LKR',
+  'LRD',
+  'LSL',
+  'LYD',
+  'MAD',
+  'MDL',
+  'MGA',
+  'MKD',
+  'MMK',
+  'MNT',
+  'MOP',
+  'MRU',
+  'MUR',
+  'MVR',
+  'MWK',
+  'MXN',
+  'MXV',
+  'MYR',
+  'MZN',
+  'NAD',
+  'NGN',
+  'NIO',
+  'NOK',
+  'NPR',
+  'NZD',
+  'OMR',
+  'PAB',
+  'PEN',
+  'PGK',
+  'PHP',
+  'PKR',
+  'PLN',
+  'PYG',
+  'QAR',
+  'RON',
+  'RSD',
+  'RUB',
+  'RWF',
+  'SAR',
+  'SBD',
+  'SCR',
+  'SDG',
+  'SEK',
+  'SGD',
+  'SHP',
+  'SLE',
+  'SOS',
+  'SRD',
+  'SSP',
+  'STN',
+  'SVC',
+  'SYP',
+  'SZL',
+  'THB',
+  'TJS',
+  'TMT',
+  'TND',
+  'TOP',
+  'TRY',
+  'TTD',
+  'TWD',
+  'TZS',
+  'UAH',
+  'UGX',
+  'USD',
+  'USN',
+  'UYI',
+  'UYU',
+  'UYW',
+  'UZS',
+  'VED',
+  'VES',
+  'VND',
+  'VUV',
+  'WST',
+  'XAF',
+  'XAG',
+  'XAU',
+  'XBA',
+  'XBB',
+  'XBC',
+  'XBD',
+  'XCD',
+  'XDR',
+  'XOF',
+  'XPD',
+  'XPF',
+  'XPT',
+  'XSU',
+  'XTS',
+  'XUA',
+  'XXX',
+  'YER',
+  'ZAR',
+  'ZMW',
+  'ZWG',
 ];
 
 export const VALUE_TYPES = ['BOOLEAN', 'NUMERIC', 'TEXT'];
 export const FEATURE_TYPES = [
-  'INFORMATION', 'INTEGRATION', 'DOMAIN', 'AUTOMATION', 'MANAGEMENT', 'GUARANTEE', 'SUPPORT', 'PAYMENT',
+  'INFORMATION',
+  'INTEGRATION',
+  'DOMAIN',
+  'AUTOMATION',
+  'MANAGEMENT',
+  'GUARANTEE',
+  'SUPPORT',
+  'PAYMENT',
 ];
-export const INTEGRATION_TYPES = ['API', 'EXTENSION', 'IDENTITY_PROVIDER', 'WEB_SAAS', 'MARKETPLACE', 'EXTERNAL_DEVICE'];
+export const INTEGRATION_TYPES = [
+  'API',
+  'EXTENSION',
+  'IDENTITY_PROVIDER',
+  'WEB_SAAS',
+  'MARKETPLACE',
+  'EXTERNAL_DEVICE',
+];
 export const AUTOMATION_TYPES = ['BOT', 'FILTERING', 'TRACKING', 'TASK_AUTOMATION'];
 export const PAYMENT_TYPES = ['CARD', 'GATEWAY', 'INVOICE', 'ACH', 'WIRE_TRANSFER', 'OTHER'];
 export const PERIOD_UNITS = ['SEC', 'MIN', 'HOUR', 'DAY', 'MONTH', 'YEAR'];
@@ -52,7 +233,9 @@ export const UNLIMITED = 100_000_000;
 const URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/$.?#].[^\\s]*$';
 
 function usageLimitTypes(v: SyntaxVersion): string[] {
-  return since(v, '3.0') ? ['RENEWABLE', 'NON_RENEWABLE'] : ['NON_RENEWABLE', 'RENEWABLE', 'RESPONSE_DRIVEN', 'TIME_DRIVEN'];
+  return since(v, '3.0')
+    ? ['RENEWABLE', 'NON_RENEWABLE']
+    : ['NON_RENEWABLE', 'RENEWABLE', 'RESPONSE_DRIVEN', 'TIME_DRIVEN'];
 }
 
 function contexts(v: SyntaxVersion): string {
@@ -118,7 +301,10 @@ function defaultValueRules(v: SyntaxVersion, withPayment: boolean): Schema[] {
 function feature(v: SyntaxVersion): Schema {
   const expressionType = since(v, '3.0') ? nullable(['string', 'boolean']) : nullable('string');
   const properties: Schema = {
-    description: {type: nullable('string'), description: 'Human-readable explanation of what the feature gives the user.'},
+    description: {
+      type: nullable('string'),
+      description: 'Human-readable explanation of what the feature gives the user.',
+    },
     valueType: {
       description:
         'Kind of value the feature takes. BOOLEAN for on/off features, NUMERIC for quantities, TEXT for labels (and for the list of payment methods of a PAYMENT feature).',
@@ -177,7 +363,8 @@ function feature(v: SyntaxVersion): Schema {
     };
     properties.tag = {
       type: 'string',
-      description: 'Group the feature belongs to in pricing tables. Must be one of the root `tags` (checked by the cross-reference checker and both parsers).',
+      description:
+        'Group the feature belongs to in pricing tables. Must be one of the root `tags` (checked by the cross-reference checker and both parsers).',
     };
   }
   return {
@@ -204,7 +391,8 @@ function usageLimit(v: SyntaxVersion): Schema {
     unit: {
       type: nullable('string'),
       default: '',
-      description: 'What the limit counts, in singular (for example `project`, `GB`, `call/month`). Defaults to an empty string.',
+      description:
+        'What the limit counts, in singular (for example `project`, `GB`, `call/month`). Defaults to an empty string.',
     },
     type: {
       description: since(v, '3.0')
@@ -215,7 +403,8 @@ function usageLimit(v: SyntaxVersion): Schema {
     linkedFeatures: {
       type: nullable('array'),
       items: {type: 'string'},
-      description: 'Names of the features this limit restricts. Every name must be a feature declared in the root `features` map.',
+      description:
+        'Names of the features this limit restricts. Every name must be a feature declared in the root `features` map.',
     },
   };
   if (since(v, '2.0')) {
@@ -313,7 +502,8 @@ function priceProps(v: SyntaxVersion, where: 'plan' | 'add-on'): Schema {
           price: {
             type: ['number', 'string'],
             minimum: 0,
-            description: 'Single price of the add-on, used instead of monthlyPrice/annualPrice. Kept as is by the 2.0 upgrade.',
+            description:
+              'Single price of the add-on, used instead of monthlyPrice/annualPrice. Kept as is by the 2.0 upgrade.',
           },
         }
       : {}),
@@ -398,7 +588,8 @@ function addOn(v: SyntaxVersion): Schema {
     unit: {
       type: nullable('string'),
       default: '',
-      description: 'What the price is charged per, for example `user/month` or `100 GB/month`. Defaults to an empty string.',
+      description:
+        'What the price is charged per, for example `user/month` or `100 GB/month`. Defaults to an empty string.',
     },
   });
   if (since(v, '2.0')) {
@@ -427,7 +618,8 @@ function addOn(v: SyntaxVersion): Schema {
           type: 'number',
           minimum: 0,
           default: UNLIMITED,
-          description: 'Largest quantity that can be contracted; must not be below minQuantity. `.inf` means no maximum.',
+          description:
+            'Largest quantity that can be contracted; must not be below minQuantity. `.inf` means no maximum.',
         },
         quantityStep: {
           type: 'number',
@@ -500,8 +692,18 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
     };
   }
   if (v === '1.0') {
-    p.day = {type: 'integer', minimum: 1, maximum: 31, description: 'Day of the month on which the pricing was modelled.'};
-    p.month = {type: 'integer', minimum: 1, maximum: 12, description: 'Month (1 to 12) in which the pricing was modelled.'};
+    p.day = {
+      type: 'integer',
+      minimum: 1,
+      maximum: 31,
+      description: 'Day of the month on which the pricing was modelled.',
+    };
+    p.month = {
+      type: 'integer',
+      minimum: 1,
+      maximum: 12,
+      description: 'Month (1 to 12) in which the pricing was modelled.',
+    };
     p.year = {type: 'integer', minimum: 1970, description: 'Year in which the pricing was modelled.'};
     required.push('day', 'month', 'year');
   } else {
@@ -515,8 +717,7 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
     required.push('createdAt');
   }
   if (v === '1.1') {
-    const ts =
-      '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?( ?([Zz]|[+-]\\d{1,2}(:\\d{2})?))?)?$';
+    const ts = '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?( ?([Zz]|[+-]\\d{1,2}(:\\d{2})?))?)?$';
     p.starts = {
       type: 'string',
       pattern: ts,
@@ -585,7 +786,8 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
   };
   p.plans = {
     type: nullable('object'),
-    description: 'Plans offered, by name. Parsers accept a pricing with neither plans nor add-ons, but it sells nothing.',
+    description:
+      'Plans offered, by name. Parsers accept a pricing with neither plans nor add-ons, but it sells nothing.',
     propertyNames: {$ref: '#/$defs/name'},
     additionalProperties: {$ref: '#/$defs/plan'},
   };
@@ -673,7 +875,8 @@ function withExamples(object: Schema, label: string, v: SyntaxVersion): Schema {
     if (label === 'root' && name === 'version') example = since(v, '2.1') ? '2025-03' : v;
     const price = since(v, '2.0') ? 'price' : 'monthlyPrice';
     if (label === 'root' && name === 'plans') example = {FREE: {[price]: 0, features: null}};
-    if (label === 'root' && name === 'addOns') example = {storage: {[price]: 4, usageLimitsExtensions: {storageGb: {value: 50}}}};
+    if (label === 'root' && name === 'addOns')
+      example = {storage: {[price]: 4, usageLimitsExtensions: {storageGb: {value: 50}}}};
     if (label === 'feature' && since(v, '3.0') && typeof example === 'string') {
       example = example.replace(/planContext/g, 'pricingContext').replace(/userContext/g, 'subscriptionContext');
     }

@@ -57,6 +57,6 @@ export const ANNOUNCEMENT = {
   backgroundColor: '#1d3a6e',
   textColor: '#ffffff',
   content: `Pricing2Yaml 3.0 is out, with renewable usage limits and add-on quantities. <a href="${docPath(
-    'api/introduction',
-  )}">See what changed</a>.`,
+    'api/Pricing2Yaml/migrating-30',
+  )}">Read the migration guide</a>.`,
 } as const;

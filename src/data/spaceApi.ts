@@ -161,7 +161,13 @@ const ORDER: ApiParam = {
   description: 'Sort direction.',
 };
 
-const USERNAME: ApiParam = {name: 'username', in: 'path', type: 'string', required: true, description: 'Username of the SPACE account.'};
+const USERNAME: ApiParam = {
+  name: 'username',
+  in: 'path',
+  type: 'string',
+  required: true,
+  description: 'Username of the SPACE account.',
+};
 const SERVICE_NAME: ApiParam = {
   name: 'serviceName',
   in: 'path',
@@ -352,7 +358,9 @@ export const SPACE_API: readonly ApiResource[] = [
         body: {
           contentType: 'application/json',
           required: true,
-          fields: [{name: 'role', type: '`ADMIN` | `MANAGER` | `EVALUATOR`', required: true, description: 'The new role.'}],
+          fields: [
+            {name: 'role', type: '`ADMIN` | `MANAGER` | `EVALUATOR`', required: true, description: 'The new role.'},
+          ],
           example: '{"role": "MANAGER"}',
         },
         response: USER_SHAPE,
@@ -378,7 +386,12 @@ export const SPACE_API: readonly ApiResource[] = [
         path: '/services',
         summary: 'List enabled services',
         params: [
-          {name: 'name', in: 'query', type: 'string', description: 'Keep services whose name contains this text (case-insensitive).'},
+          {
+            name: 'name',
+            in: 'query',
+            type: 'string',
+            description: 'Keep services whose name contains this text (case-insensitive).',
+          },
           PAGE,
           OFFSET,
           LIMIT,
@@ -404,7 +417,10 @@ export const SPACE_API: readonly ApiResource[] = [
         response: `${SERVICE_SHAPE} The new version is active.`,
         statuses: [
           {code: 201, description: 'Created (or re-enabled, see notes).'},
-          {code: 400, description: 'No file or URL, a parsing or validation error, or an enabled service with that name exists.'},
+          {
+            code: 400,
+            description: 'No file or URL, a parsing or validation error, or an enabled service with that name exists.',
+          },
           {code: 404, description: 'A referenced resource was not found.'},
           FAILURE_500,
         ],
@@ -487,9 +503,16 @@ export const SPACE_API: readonly ApiResource[] = [
         summary: 'List the active or archived versions of a service',
         params: [
           SERVICE_NAME,
-          {name: 'pricingStatus', in: 'query', type: '`active` | `archived`', default: 'active', description: 'Which versions to list.'},
+          {
+            name: 'pricingStatus',
+            in: 'query',
+            type: '`active` | `archived`',
+            default: 'active',
+            description: 'Which versions to list.',
+          },
         ],
-        response: 'An array of pricings: `version`, `currency`, `createdAt`, `features`, `usageLimits`, `plans`, `addOns`.',
+        response:
+          'An array of pricings: `version`, `currency`, `createdAt`, `features`, `usageLimits`, `plans`, `addOns`.',
         statuses: [
           {code: 200, description: 'The list.'},
           {code: 400, description: 'Unknown `pricingStatus`.'},
@@ -514,7 +537,11 @@ export const SPACE_API: readonly ApiResource[] = [
         response: `${SERVICE_SHAPE} The new version is active.`,
         statuses: [
           {code: 201, description: 'Added.'},
-          {code: 400, description: 'The file `saasName` differs from the service name, the version already exists, or the file is invalid.'},
+          {
+            code: 400,
+            description:
+              'The file `saasName` differs from the service name, the version already exists, or the file is invalid.',
+          },
           {code: 404, description: 'No enabled service with that name.'},
           FAILURE_500,
         ],
@@ -562,7 +589,10 @@ export const SPACE_API: readonly ApiResource[] = [
         response: SERVICE_SHAPE,
         statuses: [
           {code: 200, description: 'Updated, or already in the requested state.'},
-          {code: 400, description: 'Last active version, unknown availability, or no fallback subscription when archiving.'},
+          {
+            code: 400,
+            description: 'Last active version, unknown availability, or no fallback subscription when archiving.',
+          },
           {code: 404, description: 'No such service or version.'},
           {code: 422, description: 'The fallback subscription has the wrong types.'},
           FAILURE_500,
@@ -603,7 +633,12 @@ export const SPACE_API: readonly ApiResource[] = [
         path: '/contracts',
         summary: 'List contracts',
         params: [
-          {name: 'username', in: 'query', type: 'string', description: 'Filter on `userContact.username` (contains, case-insensitive).'},
+          {
+            name: 'username',
+            in: 'query',
+            type: 'string',
+            description: 'Filter on `userContact.username` (contains, case-insensitive).',
+          },
           {name: 'firstName', in: 'query', type: 'string', description: 'Filter on `userContact.firstName`.'},
           {name: 'lastName', in: 'query', type: 'string', description: 'Filter on `userContact.lastName`.'},
           {name: 'email', in: 'query', type: 'string', description: 'Filter on `userContact.email`.'},
@@ -611,7 +646,12 @@ export const SPACE_API: readonly ApiResource[] = [
           PAGE,
           OFFSET,
           LIMIT,
-          {name: 'sort', in: 'query', type: '`firstName` | `lastName` | `username` | `email`', description: 'Sort field.'},
+          {
+            name: 'sort',
+            in: 'query',
+            type: '`firstName` | `lastName` | `username` | `email`',
+            description: 'Sort field.',
+          },
           ORDER,
         ],
         response: 'An array of contracts.',
@@ -639,7 +679,8 @@ export const SPACE_API: readonly ApiResource[] = [
             {
               name: 'billingPeriod',
               type: 'object',
-              description: '`autoRenew` (default false) and `renewalDays` (default 30; required when `autoRenew` is true).',
+              description:
+                '`autoRenew` (default false) and `renewalDays` (default 30; required when `autoRenew` is true).',
             },
             ...SUBSCRIPTION_FIELDS,
           ],
@@ -649,7 +690,11 @@ export const SPACE_API: readonly ApiResource[] = [
         response: `${CONTRACT_SHAPE} Usage levels start at 0.`,
         statuses: [
           {code: 201, description: 'Created.'},
-          {code: 400, description: 'A contract for this userId exists, a service or active version is unknown, or the plan/add-on choice is invalid.'},
+          {
+            code: 400,
+            description:
+              'A contract for this userId exists, a service or active version is unknown, or the plan/add-on choice is invalid.',
+          },
           {code: 422, description: 'Validation failed.'},
           FAILURE_500,
         ],
@@ -690,7 +735,11 @@ export const SPACE_API: readonly ApiResource[] = [
           required: true,
           fields: [
             ...SUBSCRIPTION_FIELDS,
-            {name: 'billingPeriod.autoRenew', type: 'boolean', description: 'Optional; keeps the current value when absent.'},
+            {
+              name: 'billingPeriod.autoRenew',
+              type: 'boolean',
+              description: 'Optional; keeps the current value when absent.',
+            },
           ],
           example:
             '{"contractedServices": {"notehive": "2025"}, "subscriptionPlans": {"notehive": "TEAM"}, "subscriptionAddOns": {"notehive": {}}}',
@@ -727,20 +776,32 @@ export const SPACE_API: readonly ApiResource[] = [
         summary: 'Add to usage levels, or reset them',
         params: [
           USER_ID,
-          {name: 'reset', in: 'query', type: 'boolean', description: 'Set matching usage levels to 0. Not combinable with `usageLimit`.'},
+          {
+            name: 'reset',
+            in: 'query',
+            type: 'boolean',
+            description: 'Set matching usage levels to 0. Not combinable with `usageLimit`.',
+          },
           {
             name: 'renewableOnly',
             in: 'query',
             type: 'boolean',
             default: 'true',
-            description: 'With `reset`: only RENEWABLE levels (those with a reset timestamp). Send `false` to reset every level.',
+            description:
+              'With `reset`: only RENEWABLE levels (those with a reset timestamp). Send `false` to reset every level.',
           },
-          {name: 'usageLimit', in: 'query', type: 'string', description: 'Reset this usage limit (plain name, e.g. `maxNotes`) in every service of the contract.'},
+          {
+            name: 'usageLimit',
+            in: 'query',
+            type: 'string',
+            description: 'Reset this usage limit (plain name, e.g. `maxNotes`) in every service of the contract.',
+          },
         ],
         body: {
           contentType: 'application/json',
           required: false,
-          description: 'Without `reset` or `usageLimit`: increments per service and usage limit (negative numbers subtract).',
+          description:
+            'Without `reset` or `usageLimit`: increments per service and usage limit (negative numbers subtract).',
           example: '{"notehive": {"maxNotes": 3}}',
         },
         response: CONTRACT_SHAPE,
@@ -819,22 +880,46 @@ export const SPACE_API: readonly ApiResource[] = [
         path: '/features',
         summary: 'List the features of every service',
         params: [
-          {name: 'featureName', in: 'query', type: 'string', description: 'Keep features whose name contains this text.'},
+          {
+            name: 'featureName',
+            in: 'query',
+            type: 'string',
+            description: 'Keep features whose name contains this text.',
+          },
           {
             name: 'serviceName',
             in: 'query',
             type: 'string',
-            description: 'Meant to filter by service; at this revision the code compares the value with itself, so it narrows nothing.',
+            description:
+              'Meant to filter by service; at this revision the code compares the value with itself, so it narrows nothing.',
           },
-          {name: 'pricingVersion', in: 'query', type: 'string', description: 'Keep versions whose label contains this text.'},
+          {
+            name: 'pricingVersion',
+            in: 'query',
+            type: 'string',
+            description: 'Keep versions whose label contains this text.',
+          },
           PAGE,
           OFFSET,
           LIMIT,
-          {name: 'sort', in: 'query', type: '`featureName` | `serviceName`', default: 'serviceName', description: 'Sort field.'},
+          {
+            name: 'sort',
+            in: 'query',
+            type: '`featureName` | `serviceName`',
+            default: 'serviceName',
+            description: 'Sort field.',
+          },
           ORDER,
-          {name: 'show', in: 'query', type: '`active` | `archived` | `all`', default: 'active', description: 'Which versions to read features from.'},
+          {
+            name: 'show',
+            in: 'query',
+            type: '`active` | `archived` | `all`',
+            default: 'active',
+            description: 'Which versions to read features from.',
+          },
         ],
-        response: 'An array of `{info, service, pricingVersion}` where `info` is the feature as defined in the pricing.',
+        response:
+          'An array of `{info, service, pricingVersion}` where `info` is the feature as defined in the pricing.',
         statuses: [{code: 200, description: 'The list.'}, FAILURE_500],
         inOpenApi: true,
       }),
@@ -844,7 +929,13 @@ export const SPACE_API: readonly ApiResource[] = [
         summary: 'Evaluate every feature of a user',
         params: [
           USER_ID,
-          {name: 'details', in: 'query', type: 'boolean', default: 'false', description: 'Return full results instead of booleans.'},
+          {
+            name: 'details',
+            in: 'query',
+            type: 'boolean',
+            default: 'false',
+            description: 'Return full results instead of booleans.',
+          },
           SERVER,
         ],
         response: 'A map from feature id to `true`/`false`, or to `{eval, used, limit, error}` with `details=true`.',
@@ -878,10 +969,28 @@ export const SPACE_API: readonly ApiResource[] = [
         summary: 'Evaluate one feature, optionally consuming quota',
         params: [
           USER_ID,
-          {name: 'featureId', in: 'path', type: 'string', required: true, description: 'For example `notehive-aiSummaries`.'},
+          {
+            name: 'featureId',
+            in: 'path',
+            type: 'string',
+            required: true,
+            description: 'For example `notehive-aiSummaries`.',
+          },
           SERVER,
-          {name: 'revert', in: 'query', type: 'boolean', default: 'false', description: 'Undo a recent optimistic usage update instead of evaluating.'},
-          {name: 'latest', in: 'query', type: 'boolean', default: 'false', description: 'With `revert`: restore the newest cached level (`true`) or the oldest (`false`).'},
+          {
+            name: 'revert',
+            in: 'query',
+            type: 'boolean',
+            default: 'false',
+            description: 'Undo a recent optimistic usage update instead of evaluating.',
+          },
+          {
+            name: 'latest',
+            in: 'query',
+            type: 'boolean',
+            default: 'false',
+            description: 'With `revert`: restore the newest cached level (`true`) or the oldest (`false`).',
+          },
         ],
         body: {
           contentType: 'application/json',
@@ -894,15 +1003,24 @@ export const SPACE_API: readonly ApiResource[] = [
         responseExample:
           '{"eval": true, "used": {"notehive-aiSummariesPerMonth": 8}, "limit": {"notehive-aiSummariesPerMonth": 50}, "error": null}',
         statuses: [
-          {code: 200, description: 'Evaluated (an unknown feature id also gives 200, with `error.code` `FLAG_NOT_FOUND`).'},
+          {
+            code: 200,
+            description: 'Evaluated (an unknown feature id also gives 200, with `error.code` `FLAG_NOT_FOUND`).',
+          },
           {code: 204, description: 'Revert applied.'},
           {code: 400, description: 'The contract has expired and does not renew automatically.'},
           {code: 404, description: 'No contract for this userId.'},
           {code: 422, description: 'A body value is not a number.'},
-          {code: 500, description: 'Any other failure, including every revert attempt at this revision (see the evaluation page).'},
+          {
+            code: 500,
+            description:
+              'Any other failure, including every revert attempt at this revision (see the evaluation page).',
+          },
         ],
         inOpenApi: true,
-        notes: ['Quota is added only when `eval` is true. See the evaluation page for the limits of revert at this revision.'],
+        notes: [
+          'Quota is added only when `eval` is true. See the evaluation page for the limits of revert at this revision.',
+        ],
       }),
     ],
   },
@@ -916,10 +1034,13 @@ export const SPACE_API: readonly ApiResource[] = [
         path: '/analytics/api-calls',
         summary: 'Requests handled per day, last 7 days',
         response: '`{labels, data}`: day names and counts, oldest first.',
-        responseExample: '{"labels": ["Mar", "Mié", "Jue", "Vie", "Sáb", "Dom", "Monday"], "data": [0, 0, 0, 0, 0, 0, 118]}',
+        responseExample:
+          '{"labels": ["Mar", "Mié", "Jue", "Vie", "Sáb", "Dom", "Monday"], "data": [0, 0, 0, 0, 0, 0, 118]}',
         statuses: [{code: 200, description: 'The series.'}],
         inOpenApi: true,
-        notes: ['Three-letter English day names are translated to Spanish abbreviations by the controller; full names of stored days pass through unchanged.'],
+        notes: [
+          'Three-letter English day names are translated to Spanish abbreviations by the controller; full names of stored days pass through unchanged.',
+        ],
       }),
       protectedEndpoint({
         method: 'GET',
@@ -951,7 +1072,15 @@ export const SPACE_API: readonly ApiResource[] = [
         method: 'GET',
         path: '/cache/get',
         summary: 'Read a raw Redis entry',
-        params: [{name: 'key', in: 'query', type: 'string', required: true, description: 'Cache key (lower-cased before lookup).'}],
+        params: [
+          {
+            name: 'key',
+            in: 'query',
+            type: 'string',
+            required: true,
+            description: 'Cache key (lower-cased before lookup).',
+          },
+        ],
         response: 'The stored JSON value, or `null`.',
         statuses: [{code: 200, description: 'The value.'}, FAILURE_500],
         inOpenApi: false,
@@ -1010,7 +1139,9 @@ export const SPACE_API: readonly ApiResource[] = [
         path: '/events/client',
         summary: 'Serve a WebSocket test page',
         response: 'The file `public/static/websocket-client.html`.',
-        statuses: [{code: 404, description: 'The file is not in the repository at this revision, so the route answers 404.'}],
+        statuses: [
+          {code: 404, description: 'The file is not in the repository at this revision, so the route answers 404.'},
+        ],
         inOpenApi: false,
       }),
     ],

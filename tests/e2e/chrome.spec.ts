@@ -223,14 +223,19 @@ test('Mermaid draws an SVG, and pages without a diagram never fetch it', async (
   page.on('response', async (res) => {
     if (res.url().endsWith('.js')) scripts.push(await res.text().catch(() => ''));
   });
-  await open(page, intro);
-  await page.waitForLoadState('networkidle');
-  expect(
-    scripts.some((s) => s.includes('mermaidAPI')),
-    'no Mermaid runtime on a page without diagrams',
-  ).toBe(false);
+  for (const path of ['/', docPath('docs/getting-started/instalation')]) {
+    scripts.length = 0;
+    await open(page, path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.docusaurus-mermaid-container')).toHaveCount(0);
+    expect(
+      scripts.some((s) => s.includes('mermaidAPI')),
+      `no Mermaid runtime on ${path}`,
+    ).toBe(false);
+  }
   await open(page, '/markdown-page');
   await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+  expect(scripts.some((s) => s.includes('mermaidAPI'))).toBe(true);
 });
 
 test('java, typescript, bash, diff and yaml blocks are highlighted', async ({page}) => {

@@ -16,10 +16,7 @@ declare module '@openfeature/react-sdk' {
   export type JsonArray = JsonValue[];
   export type JsonValue = PrimitiveValue | JsonObject | JsonArray;
   export type EvaluationContextValue =
-    | PrimitiveValue
-    | Date
-    | {[key: string]: EvaluationContextValue}
-    | EvaluationContextValue[];
+    PrimitiveValue | Date | {[key: string]: EvaluationContextValue} | EvaluationContextValue[];
   export type EvaluationContext = {targetingKey?: string} & Record<string, EvaluationContextValue>;
   export type FlagValue = boolean | string | number | JsonValue;
   export type FlagMetadata = Record<string, string | number | boolean>;
@@ -85,18 +82,46 @@ declare module '@openfeature/react-sdk' {
     onClose?(): Promise<void>;
     initialize?(context?: EvaluationContext): Promise<void>;
     onContextChange?(oldContext: EvaluationContext, newContext: EvaluationContext): Promise<void> | void;
-    resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext, logger: Logger): ResolutionDetails<boolean>;
-    resolveStringEvaluation(flagKey: string, defaultValue: string, context: EvaluationContext, logger: Logger): ResolutionDetails<string>;
-    resolveNumberEvaluation(flagKey: string, defaultValue: number, context: EvaluationContext, logger: Logger): ResolutionDetails<number>;
-    resolveObjectEvaluation<T extends JsonValue>(flagKey: string, defaultValue: T, context: EvaluationContext, logger: Logger): ResolutionDetails<T>;
+    resolveBooleanEvaluation(
+      flagKey: string,
+      defaultValue: boolean,
+      context: EvaluationContext,
+      logger: Logger,
+    ): ResolutionDetails<boolean>;
+    resolveStringEvaluation(
+      flagKey: string,
+      defaultValue: string,
+      context: EvaluationContext,
+      logger: Logger,
+    ): ResolutionDetails<string>;
+    resolveNumberEvaluation(
+      flagKey: string,
+      defaultValue: number,
+      context: EvaluationContext,
+      logger: Logger,
+    ): ResolutionDetails<number>;
+    resolveObjectEvaluation<T extends JsonValue>(
+      flagKey: string,
+      defaultValue: T,
+      context: EvaluationContext,
+      logger: Logger,
+    ): ResolutionDetails<T>;
   }
   export interface Client {
     readonly providerStatus: ClientProviderStatus;
     getBooleanValue(flagKey: string, defaultValue: boolean, options?: FlagEvaluationOptions): boolean;
-    getBooleanDetails(flagKey: string, defaultValue: boolean, options?: FlagEvaluationOptions): EvaluationDetails<boolean>;
+    getBooleanDetails(
+      flagKey: string,
+      defaultValue: boolean,
+      options?: FlagEvaluationOptions,
+    ): EvaluationDetails<boolean>;
     getStringValue(flagKey: string, defaultValue: string, options?: FlagEvaluationOptions): string;
     getNumberValue(flagKey: string, defaultValue: number, options?: FlagEvaluationOptions): number;
-    getObjectValue<T extends JsonValue = JsonValue>(flagKey: string, defaultValue: T, options?: FlagEvaluationOptions): T;
+    getObjectValue<T extends JsonValue = JsonValue>(
+      flagKey: string,
+      defaultValue: T,
+      options?: FlagEvaluationOptions,
+    ): T;
   }
   export class OpenFeatureAPI {
     private constructor();
@@ -128,11 +153,31 @@ declare module '@openfeature/react-sdk' {
   export function OpenFeatureProvider(props: ProviderProps): React.JSX.Element;
   export function useOpenFeatureClient(): Client;
   export function useWhenProviderReady(options?: {suspendUntilReady?: boolean}): boolean;
-  export function useBooleanFlagValue(flagKey: string, defaultValue: boolean, options?: ReactFlagEvaluationOptions): boolean;
-  export function useBooleanFlagDetails(flagKey: string, defaultValue: boolean, options?: ReactFlagEvaluationOptions): EvaluationDetails<boolean>;
-  export function useStringFlagValue<T extends string = string>(flagKey: string, defaultValue: T, options?: ReactFlagEvaluationOptions): string;
-  export function useNumberFlagValue<T extends number = number>(flagKey: string, defaultValue: T, options?: ReactFlagEvaluationOptions): number;
-  export function useObjectFlagValue<T extends JsonValue = JsonValue>(flagKey: string, defaultValue: T, options?: ReactFlagEvaluationOptions): T;
+  export function useBooleanFlagValue(
+    flagKey: string,
+    defaultValue: boolean,
+    options?: ReactFlagEvaluationOptions,
+  ): boolean;
+  export function useBooleanFlagDetails(
+    flagKey: string,
+    defaultValue: boolean,
+    options?: ReactFlagEvaluationOptions,
+  ): EvaluationDetails<boolean>;
+  export function useStringFlagValue<T extends string = string>(
+    flagKey: string,
+    defaultValue: T,
+    options?: ReactFlagEvaluationOptions,
+  ): string;
+  export function useNumberFlagValue<T extends number = number>(
+    flagKey: string,
+    defaultValue: T,
+    options?: ReactFlagEvaluationOptions,
+  ): number;
+  export function useObjectFlagValue<T extends JsonValue = JsonValue>(
+    flagKey: string,
+    defaultValue: T,
+    options?: ReactFlagEvaluationOptions,
+  ): T;
   export type ContextMutation = {setContext: (updatedContext: EvaluationContext) => Promise<void>};
   export function useContextMutator(options?: {defaultContext?: boolean}): ContextMutation;
 

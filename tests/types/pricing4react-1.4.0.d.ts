@@ -10,8 +10,7 @@ declare module 'pricing4react' {
 
   // src/lib/logic/model/ResultValue.ts
   type ResultValue<T> =
-    | {value: T; isError: false; errorMessage?: undefined}
-    | {value?: undefined; isError: true; errorMessage: string};
+    {value: T; isError: false; errorMessage?: undefined} | {value?: undefined; isError: true; errorMessage: string};
 
   // src/lib/logic/model/NAryFunction.ts
   interface NAryFunction<T> {
@@ -57,7 +56,10 @@ declare module 'pricing4react' {
   export function useGenericFeature(options: GenericFeatureHookOptions): FeatureResponse;
 
   // src/lib/components/feature/Feature.tsx
-  export function On(props: {children: React.ReactNode; expression?: NAryFunction<boolean> | undefined}): React.JSX.Element;
+  export function On(props: {
+    children: React.ReactNode;
+    expression?: NAryFunction<boolean> | undefined;
+  }): React.JSX.Element;
   export function Default(props: {children: React.ReactNode}): React.JSX.Element;
   export function Loading(props: {children: React.ReactNode}): React.JSX.Element;
   export function ErrorFallback(props: {children: React.ReactNode}): React.JSX.Element;

@@ -22,8 +22,7 @@ declare module 'pricing4react' {
 
   // ---- src/lib/logic/model/ResultValue.ts (internal)
   type ResultValue<T> =
-    | {value: T; isError: false; errorMessage?: undefined}
-    | {value?: undefined; isError: true; errorMessage: string};
+    {value: T; isError: false; errorMessage?: undefined} | {value?: undefined; isError: true; errorMessage: string};
 
   // ---- src/lib/logic/model/NAryFunction.ts (internal)
   interface NAryFunction<T> {

@@ -45,20 +45,85 @@ function base(): Record<string, any> {
 const rulesOf = (doc: unknown) => checkCrossReferences(doc, {now: NOW}).map((p) => p.rule);
 
 const CASES: [CrossReferenceRule, string, (d: Record<string, any>) => void, string][] = [
-  ['plan-feature', 'plan overrides an undeclared feature', (d) => (d.plans.PRO.features.darkMode = {value: true}), '/plans/PRO/features/darkMode'],
-  ['plan-usage-limit', 'plan overrides an undeclared usage limit', (d) => (d.plans.PRO.usageLimits.maxPages = {value: 1}), '/plans/PRO/usageLimits/maxPages'],
-  ['addon-feature', 'add-on changes an undeclared feature', (d) => (d.addOns.darkTheme.features.font = {value: 'serif'}), '/addOns/darkTheme/features/font'],
-  ['addon-usage-limit', 'add-on changes an undeclared usage limit', (d) => (d.addOns.lightTheme.usageLimits.maxPages = {value: 6}), '/addOns/lightTheme/usageLimits/maxPages'],
-  ['addon-extension', 'add-on extends an undeclared usage limit', (d) => (d.addOns.extraReports.usageLimitsExtensions = {maxPages: {value: 10}}), '/addOns/extraReports/usageLimitsExtensions/maxPages'],
-  ['override-value-type', 'BOOLEAN feature gets a number', (d) => (d.plans.PRO.features.reports.value = 1), '/plans/PRO/features/reports/value'],
-  ['linked-feature', 'usage limit links an undeclared feature', (d) => d.usageLimits.maxReports.linkedFeatures.push('charts'), '/usageLimits/maxReports/linkedFeatures/1'],
-  ['available-for', 'add-on available for an undeclared plan', (d) => (d.addOns.extraReports.availableFor = ['TEAM']), '/addOns/extraReports/availableFor/0'],
-  ['depends-on', 'add-on depends on an undeclared add-on', (d) => (d.addOns.darkTheme.dependsOn = ['fonts']), '/addOns/darkTheme/dependsOn/0'],
-  ['excludes', 'add-on excludes an undeclared add-on', (d) => (d.addOns.darkTheme.excludes = ['fonts']), '/addOns/darkTheme/excludes/0'],
-  ['feature-tag', 'feature tag not listed in root tags', (d) => (d.features.reports.tag = 'Insights'), '/features/reports/tag'],
-  ['price-variable', 'price formula uses an undeclared variable', (d) => (d.plans.PRO.price = '#seats * 3'), '/plans/PRO/price'],
+  [
+    'plan-feature',
+    'plan overrides an undeclared feature',
+    (d) => (d.plans.PRO.features.darkMode = {value: true}),
+    '/plans/PRO/features/darkMode',
+  ],
+  [
+    'plan-usage-limit',
+    'plan overrides an undeclared usage limit',
+    (d) => (d.plans.PRO.usageLimits.maxPages = {value: 1}),
+    '/plans/PRO/usageLimits/maxPages',
+  ],
+  [
+    'addon-feature',
+    'add-on changes an undeclared feature',
+    (d) => (d.addOns.darkTheme.features.font = {value: 'serif'}),
+    '/addOns/darkTheme/features/font',
+  ],
+  [
+    'addon-usage-limit',
+    'add-on changes an undeclared usage limit',
+    (d) => (d.addOns.lightTheme.usageLimits.maxPages = {value: 6}),
+    '/addOns/lightTheme/usageLimits/maxPages',
+  ],
+  [
+    'addon-extension',
+    'add-on extends an undeclared usage limit',
+    (d) => (d.addOns.extraReports.usageLimitsExtensions = {maxPages: {value: 10}}),
+    '/addOns/extraReports/usageLimitsExtensions/maxPages',
+  ],
+  [
+    'override-value-type',
+    'BOOLEAN feature gets a number',
+    (d) => (d.plans.PRO.features.reports.value = 1),
+    '/plans/PRO/features/reports/value',
+  ],
+  [
+    'linked-feature',
+    'usage limit links an undeclared feature',
+    (d) => d.usageLimits.maxReports.linkedFeatures.push('charts'),
+    '/usageLimits/maxReports/linkedFeatures/1',
+  ],
+  [
+    'available-for',
+    'add-on available for an undeclared plan',
+    (d) => (d.addOns.extraReports.availableFor = ['TEAM']),
+    '/addOns/extraReports/availableFor/0',
+  ],
+  [
+    'depends-on',
+    'add-on depends on an undeclared add-on',
+    (d) => (d.addOns.darkTheme.dependsOn = ['fonts']),
+    '/addOns/darkTheme/dependsOn/0',
+  ],
+  [
+    'excludes',
+    'add-on excludes an undeclared add-on',
+    (d) => (d.addOns.darkTheme.excludes = ['fonts']),
+    '/addOns/darkTheme/excludes/0',
+  ],
+  [
+    'feature-tag',
+    'feature tag not listed in root tags',
+    (d) => (d.features.reports.tag = 'Insights'),
+    '/features/reports/tag',
+  ],
+  [
+    'price-variable',
+    'price formula uses an undeclared variable',
+    (d) => (d.plans.PRO.price = '#seats * 3'),
+    '/plans/PRO/price',
+  ],
   ['created-at-future', 'createdAt after today', (d) => (d.createdAt = '2025-07-01'), '/createdAt'],
-  ['subscription-constraints', 'maxQuantity below minQuantity', (d) => (d.addOns.extraReports.subscriptionConstraints.maxQuantity = 1), '/addOns/extraReports/subscriptionConstraints/maxQuantity'],
+  [
+    'subscription-constraints',
+    'maxQuantity below minQuantity',
+    (d) => (d.addOns.extraReports.subscriptionConstraints.maxQuantity = 1),
+    '/addOns/extraReports/subscriptionConstraints/maxQuantity',
+  ],
 ];
 
 describe('checkCrossReferences', () => {
@@ -77,9 +142,20 @@ describe('checkCrossReferences', () => {
 
   it('covers every rule it can report', () => {
     const rules: CrossReferenceRule[] = [
-      'plan-feature', 'plan-usage-limit', 'addon-feature', 'addon-usage-limit', 'addon-extension',
-      'override-value-type', 'linked-feature', 'available-for', 'depends-on', 'excludes', 'feature-tag',
-      'price-variable', 'created-at-future', 'subscription-constraints',
+      'plan-feature',
+      'plan-usage-limit',
+      'addon-feature',
+      'addon-usage-limit',
+      'addon-extension',
+      'override-value-type',
+      'linked-feature',
+      'available-for',
+      'depends-on',
+      'excludes',
+      'feature-tag',
+      'price-variable',
+      'created-at-future',
+      'subscription-constraints',
     ];
     expect(new Set(CASES.map((c) => c[0]))).toEqual(new Set(rules));
   });
@@ -156,7 +232,13 @@ describe('checkCrossReferences', () => {
     });
 
     it('ignores shapes the schema rejects instead of throwing', () => {
-      for (const junk of [null, 42, 'text', [], {features: 'x', plans: [1, 2], addOns: {a: null, b: {availableFor: 'PRO'}}}]) {
+      for (const junk of [
+        null,
+        42,
+        'text',
+        [],
+        {features: 'x', plans: [1, 2], addOns: {a: null, b: {availableFor: 'PRO'}}},
+      ]) {
         expect(() => checkCrossReferences(junk, {now: NOW})).not.toThrow();
       }
     });

@@ -51,8 +51,7 @@ const EXCEPTIONS: Record<string, string> = {
     'pricing4ts 0.9.5 replaces only the first occurrence of each #variable (String.replace), so "#seat + #seat" fails to evaluate; 0.10 replaces them all and Pricing4Java evaluates it with SpEL. The document is valid.',
   '2.0/invalid/syntaxversion-before-21.yml':
     'syntaxVersion appeared in 2.1; pricing4ts reads it in any document and upgrades, so it accepts this one.',
-  '2.0/invalid/hasannualpayment-in-20.yml':
-    'hasAnnualPayment was removed in 2.0; pricing4ts ignores the leftover key.',
+  '2.0/invalid/hasannualpayment-in-20.yml': 'hasAnnualPayment was removed in 2.0; pricing4ts ignores the leftover key.',
   '1.1/invalid/text-prices-both.yml':
     'With both monthlyPrice and annualPrice as text, pricing4ts keeps the monthly text as price; Pricing4Java parses both as numbers to compute the annual factor and fails. The schema follows Pricing4Java.',
   '1.1/invalid/starts-not-timestamp.yml':
@@ -106,8 +105,14 @@ const ALL = cases();
 describe('Pricing2Yaml corpus', () => {
   it('has valid and invalid cases for every syntax version', () => {
     for (const v of SYNTAX_VERSIONS) {
-      expect(ALL.some((c) => c.version === v && c.valid), `valid ${v}`).toBe(true);
-      expect(ALL.some((c) => c.version === v && !c.valid), `invalid ${v}`).toBe(true);
+      expect(
+        ALL.some((c) => c.version === v && c.valid),
+        `valid ${v}`,
+      ).toBe(true);
+      expect(
+        ALL.some((c) => c.version === v && !c.valid),
+        `invalid ${v}`,
+      ).toBe(true);
     }
   });
 
@@ -117,7 +122,10 @@ describe('Pricing2Yaml corpus', () => {
 
   it('uses the currency list of pricing4ts', async () => {
     // currency-codes is what pricing4ts uses to check `currency`.
-    const cc = (await import('currency-codes')) as unknown as {codes: () => string[]; default?: {codes: () => string[]}};
+    const cc = (await import('currency-codes')) as unknown as {
+      codes: () => string[];
+      default?: {codes: () => string[]};
+    };
     const codes = (cc.codes ?? cc.default!.codes)();
     expect([...CURRENCY_CODES].sort()).toEqual([...codes].sort());
   });
@@ -143,7 +151,9 @@ describe('Pricing2Yaml corpus', () => {
     if (PARSER_VERSIONS.includes(c.version)) {
       const exception = EXCEPTIONS[c.id];
       it(
-        exception ? `is judged the other way by pricing4ts@0.9.5 (documented: ${exception})` : 'gets the same verdict from pricing4ts@0.9.5',
+        exception
+          ? `is judged the other way by pricing4ts@0.9.5 (documented: ${exception})`
+          : 'gets the same verdict from pricing4ts@0.9.5',
         () => {
           const verdict = checkWithPricing4ts(c.text, c.version);
           const expected = exception ? !c.valid : c.valid;

@@ -27,7 +27,10 @@ describe('SPACE API reference data', () => {
   it('declares every path parameter of a templated path', () => {
     for (const e of SPACE_ENDPOINTS) {
       const templated = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      const declared = (e.params ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+      const declared = (e.params ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
       expect(declared, `${e.method} ${e.path}`).toEqual(templated);
     }
   });
@@ -59,7 +62,10 @@ describe('curl extraction', () => {
 
   it('expands shell variables assigned in the same snippet', () => {
     const calls = extractCurlCalls(
-      ['SPACE=http://localhost:5403/api/v1', 'curl -s -X DELETE "${SPACE}/contracts/user-123" -H "x-api-key: $KEY"'].join('\n'),
+      [
+        'SPACE=http://localhost:5403/api/v1',
+        'curl -s -X DELETE "${SPACE}/contracts/user-123" -H "x-api-key: $KEY"',
+      ].join('\n'),
     );
     expect(calls[0].url).toBe('http://localhost:5403/api/v1/contracts/user-123');
     expect(checkCurlCalls(calls)).toEqual([]);
@@ -83,18 +89,14 @@ describe('curl extraction', () => {
 
 describe('curl examples on the published pages', () => {
   const blocks = allCodeBlocks(['docs']);
-  const calls = blocks.flatMap((b) =>
-    extractCurlCalls(b.code).map((c) => ({...c, where: `${b.file}:${b.line}`})),
-  );
+  const calls = blocks.flatMap((b) => extractCurlCalls(b.code).map((c) => ({...c, where: `${b.file}:${b.line}`})));
 
   it('finds curl examples to check', () => {
     expect(calls.length).toBeGreaterThan(0);
   });
 
   it('uses only endpoints listed in src/data/spaceApi.ts', () => {
-    const problems = calls.flatMap((c) =>
-      checkCurlCalls([c]).map((p) => `${c.where}: ${p.reason}\n    ${p.command}`),
-    );
+    const problems = calls.flatMap((c) => checkCurlCalls([c]).map((p) => `${c.where}: ${p.reason}\n    ${p.command}`));
     expect(problems).toEqual([]);
   });
 });

@@ -36,8 +36,12 @@ describe('the example checks themselves', () => {
   it('pick the pricing4react declaration by docs version', () => {
     expect(reactDeclarationFor('docs/api/x.mdx')).toMatch(/pricing4react-2\.2\.0\.d\.ts$/);
     // The 2.0.0 and 1.4.0 declarations are used when present, 2.2.0 otherwise.
-    expect(reactDeclarationFor('versioned_docs/version-2.0.0/api/x.mdx')).toMatch(/pricing4react-(1\.4\.0|2\.2\.0)\.d\.ts$/);
-    expect(reactDeclarationFor('versioned_docs/version-1.4.0/api/x.mdx')).toMatch(/pricing4react-(1\.3\.0|2\.2\.0)\.d\.ts$/);
+    expect(reactDeclarationFor('versioned_docs/version-2.0.0/api/x.mdx')).toMatch(
+      /pricing4react-(1\.4\.0|2\.2\.0)\.d\.ts$/,
+    );
+    expect(reactDeclarationFor('versioned_docs/version-1.4.0/api/x.mdx')).toMatch(
+      /pricing4react-(1\.3\.0|2\.2\.0)\.d\.ts$/,
+    );
   });
 
   it('accept a correct example and reject wrong ones with the line of the page', () => {
@@ -81,9 +85,24 @@ describe('the example checks themselves', () => {
   });
 
   it('let blocks of one page import each other by their titled paths, but not across pages', () => {
-    const shared = block('docs/p.mdx', 'ts', 'title="src/flags/plan.ts" example="complete"', "export const plan: string = 'PRO';\n");
-    const user = block('docs/p.mdx', 'tsx', 'title="src/App.tsx" example="complete"', "import {plan} from './flags/plan';\nexport const n: number = plan.length;\n");
-    const stranger = block('docs/q.mdx', 'ts', 'title="src/Other.ts" example="complete"', "import {plan} from './flags/plan';\nexport const m = plan;\n");
+    const shared = block(
+      'docs/p.mdx',
+      'ts',
+      'title="src/flags/plan.ts" example="complete"',
+      "export const plan: string = 'PRO';\n",
+    );
+    const user = block(
+      'docs/p.mdx',
+      'tsx',
+      'title="src/App.tsx" example="complete"',
+      "import {plan} from './flags/plan';\nexport const n: number = plan.length;\n",
+    );
+    const stranger = block(
+      'docs/q.mdx',
+      'ts',
+      'title="src/Other.ts" example="complete"',
+      "import {plan} from './flags/plan';\nexport const m = plan;\n",
+    );
     const problems = typeCheckExamples([shared, user, stranger]);
     expect(problems.map((p) => p.location)).toEqual(['docs/q.mdx:11']);
     expect(problems[0].message).toContain('./flags/plan');

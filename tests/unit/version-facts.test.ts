@@ -156,57 +156,38 @@ describe('2.0.0: separate pricing token, Pricing-Token header, localStorage key 
   });
 });
 
-/*
- * Facts on pages written for the Pricing4Java and Getting Started sections. While
- * such a page is still a draft or a placeholder in this branch, the same fact is
- * asserted on a page of the developer guide, so nothing is skipped; once the page
- * is written the assertion moves to it.
- */
+/* Facts on the Pricing4Java and Getting Started pages of each version. */
 describe('facts on the Pricing4Java and installation pages', () => {
-  /** A draft, or a stub whose whole body is a placeholder sentence. */
-  const unwritten = (v: Version, id: string) => {
-    const src = read(v, id);
-    const body = src.replace(/^---\n[\s\S]*?\n---\n/, '').trim();
-    return isDraft(src) || /^(Draft\.|Not written yet\.)?$/.test(body);
-  };
-
-  /** Lines that mention getUserAuthorities outside code must say it is gone. */
+  /**
+   * Code never calls getUserAuthorities, and outside admonitions (where the page
+   * explains the removal) no line mentions it unless it says it was removed.
+   */
   const listsGetUserAuthorities = (text: string, code: CodeBlock[]) =>
     code.some((b) => b.code.includes('getUserAuthorities')) ||
     text
       .replace(/```[\s\S]*?```/g, '')
+      .replace(/^:::(note|tip|info|warning|danger)[\s\S]*?^:::$/gm, '')
       .split('\n')
-      .some((line) => line.includes('getUserAuthorities') && !/removed|no longer|4\.0\.0/.test(line));
+      .some((line) => line.includes('getUserAuthorities') && !/removed|gone|no longer|4\.0\.0/.test(line));
 
   it('2.0.0 PricingContext page does not list getUserAuthorities', () => {
     const id = 'api/Pricing4Java/pricing-context';
-    if (!unwritten('2.0.0', id)) {
-      expect(listsGetUserAuthorities(read('2.0.0', id), blocks('2.0.0', id))).toBe(false);
-      expect(read('2.0.0', id)).toContain('getAuthJwtSecret');
-    } else {
-      expect(listsGetUserAuthorities(read('2.0.0', 'api/architecture'), blocks('2.0.0', 'api/architecture'))).toBe(false);
-      expect(read('2.0.0', 'api/architecture')).toContain('getAuthJwtSecret');
-    }
+    expect(listsGetUserAuthorities(read('2.0.0', id), blocks('2.0.0', id))).toBe(false);
+    expect(read('2.0.0', id)).toContain('getAuthJwtSecret');
   });
 
   it('1.4.0 PricingContext page lists getUserAuthorities', () => {
-    const id = 'api/Pricing4Java/pricing-context';
-    const page = unwritten('1.4.0', id) ? 'api/architecture' : id;
-    expect(read('1.4.0', page)).toContain('getUserAuthorities');
+    expect(read('1.4.0', 'api/Pricing4Java/pricing-context')).toContain('getUserAuthorities');
   });
 
   it('1.4.0 installation names the Spring Boot 2.7 / javax line', () => {
-    const id = 'docs/getting-started/instalation';
-    const page = unwritten('1.4.0', id) ? 'api/introduction' : id;
-    const text = read('1.4.0', page);
+    const text = read('1.4.0', 'docs/getting-started/instalation');
     expect(text).toMatch(/Spring Boot 2\.7/);
     expect(text).toContain('javax');
   });
 
   it('2.0.0 installation names the Spring Boot 3 / jakarta line', () => {
-    const id = 'docs/getting-started/instalation';
-    const page = unwritten('2.0.0', id) ? 'api/introduction' : id;
-    const text = read('2.0.0', page);
+    const text = read('2.0.0', 'docs/getting-started/instalation');
     expect(text).toMatch(/Spring Boot 3/);
     expect(text).toContain('jakarta');
   });

@@ -55,9 +55,10 @@ describe('YAML examples in the docs', () => {
 
     it('is YAML with a known syntax version', () => {
       expect(parseError, `${where(block)}: ${parseError}`).toBeUndefined();
-      expect(isSyntaxVersion(version), `${where(block)}: syntax version "${version}" (add syntax="X.Y" to the fence?)`).toBe(
-        true,
-      );
+      expect(
+        isSyntaxVersion(version),
+        `${where(block)}: syntax version "${version}" (add syntax="X.Y" to the fence?)`,
+      ).toBe(true);
     });
     if (parseError || !isSyntaxVersion(version)) return;
 

@@ -49,12 +49,8 @@ function shellWords(line: string): string[] {
   return words;
 }
 
-/** Options of curl that take a value, so the value is not mistaken for the URL. */
-const OPTIONS_WITH_VALUE = new Set([
-  '-X',
-  '--request',
-  '-H',
-  '--header',
+/** curl options that send a request body (their value is data, not the URL). */
+const BODY_OPTIONS = new Set([
   '-d',
   '--data',
   '--data-raw',
@@ -63,25 +59,14 @@ const OPTIONS_WITH_VALUE = new Set([
   '--json',
   '-F',
   '--form',
-  '-o',
-  '--output',
-  '-u',
-  '--user',
-  '-w',
-  '--write-out',
-  '-m',
-  '--max-time',
-  '--connect-timeout',
-  '-A',
-  '--user-agent',
-  '-b',
-  '--cookie',
-  '-e',
-  '--referer',
-  '--retry',
 ]);
 
-const BODY_OPTIONS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--json', '-F', '--form']);
+/** Options of curl that take a value, so the value is not mistaken for the URL. */
+const OPTIONS_WITH_VALUE = new Set([
+  ...BODY_OPTIONS,
+  ...['-X', '--request', '-H', '--header', '-o', '--output', '-u', '--user', '-w', '--write-out'],
+  ...['-m', '--max-time', '--connect-timeout', '-A', '--user-agent', '-b', '--cookie', '-e', '--referer', '--retry'],
+]);
 
 /** Plain shell assignments (`NAME=value`, `export NAME="value"`) of a snippet; command substitutions are skipped. */
 function shellAssignments(snippet: string): Map<string, string> {

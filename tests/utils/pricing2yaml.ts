@@ -38,7 +38,13 @@ export function schemaValidator(version: SyntaxVersion): ValidateFunction {
   if (!validate) {
     if (!ajv) {
       // strictNumbers: false lets `.inf` (Infinity) through, which Pricing2Yaml uses for "unlimited".
-      ajv = new Ajv2020({allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, strictNumbers: false});
+      ajv = new Ajv2020({
+        allErrors: true,
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        strictNumbers: false,
+      });
       addFormats(ajv);
     }
     validate = ajv.compile(readSchema(version));
@@ -75,7 +81,9 @@ export function checkWithSchema(doc: unknown, version: SyntaxVersion, now?: Date
   const messages: string[] = [];
   if (!validate(doc)) {
     for (const e of validate.errors ?? []) {
-      messages.push(`schema ${e.instancePath || '/'}${e.propertyName ? ` (key "${e.propertyName}")` : ''}: ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
+      messages.push(
+        `schema ${e.instancePath || '/'}${e.propertyName ? ` (key "${e.propertyName}")` : ''}: ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`,
+      );
     }
   }
   for (const p of checkCrossReferences(doc, {now})) messages.push(`checker ${p.path}: ${p.message}`);

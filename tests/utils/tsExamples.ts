@@ -82,6 +82,22 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   isolatedModules: true,
 };
 
+/**
+ * space-react-client 0.3.x ships a bundled declaration file that inlines React's
+ * types with five `undefined<T>` syntax errors, which stop the whole program
+ * from being checked. The examples see a copy with those five spots typed
+ * `any` (a node_modules folder inside the temp directory shadows the real
+ * package); every other type is the package's own.
+ */
+function shadowBrokenDeclarations(dir: string): void {
+  const pkg = join(ROOT, 'node_modules', 'space-react-client');
+  const original = readFileSync(join(pkg, 'dist', 'index.d.ts'), 'utf8');
+  const target = join(dir, 'node_modules', 'space-react-client');
+  mkdirSync(target, {recursive: true});
+  writeFileSync(join(target, 'package.json'), JSON.stringify({name: 'space-react-client', types: 'index.d.ts'}));
+  writeFileSync(join(target, 'index.d.ts'), original.replace(/\bundefined<[^<>]*>/g, 'any'));
+}
+
 function aliasFor(declaration: string): string {
   const version = /pricing4react-([\d.]+)\.d\.ts$/.exec(declaration)?.[1] ?? 'local';
   return `pricing4react@${version}`;
@@ -118,6 +134,7 @@ export function typeCheckExamples(blocks: readonly CodeBlock[]): ExampleProblem[
       writeFileSync(name, code);
       sources.set(name, block);
     });
+    shadowBrokenDeclarations(dir);
     const roots = [...sources.keys()];
     for (const [declaration, alias] of declarations) {
       const text = readFileSync(declaration, 'utf8').replace(
@@ -133,11 +150,16 @@ export function typeCheckExamples(blocks: readonly CodeBlock[]): ExampleProblem[
     const program = ts.createProgram({rootNames: roots, options: {...COMPILER_OPTIONS}});
     const problems: ExampleProblem[] = [];
     for (const d of ts.getPreEmitDiagnostics(program)) {
-      const message = ts.flattenDiagnosticMessageText(d.messageText, '\n').replace(/pricing4react@[\w.]+/g, 'pricing4react');
-      const block = d.file ? sources.get(d.file.fileName) ?? sources.get(join(d.file.fileName)) : undefined;
+      const message = ts
+        .flattenDiagnosticMessageText(d.messageText, '\n')
+        .replace(/pricing4react@[\w.]+/g, 'pricing4react');
+      const block = d.file ? (sources.get(d.file.fileName) ?? sources.get(join(d.file.fileName))) : undefined;
       if (d.file && block && d.start !== undefined) {
         const {line, character} = d.file.getLineAndCharacterOfPosition(d.start);
-        problems.push({location: `${block.file}:${block.line + 1 + line}`, message: `TS${d.code} (col ${character + 1}): ${message}`});
+        problems.push({
+          location: `${block.file}:${block.line + 1 + line}`,
+          message: `TS${d.code} (col ${character + 1}): ${message}`,
+        });
       } else {
         const where = d.file ? relative(ROOT, d.file.fileName) : 'compiler';
         problems.push({location: where, message: `TS${d.code}: ${message}`});

@@ -76,7 +76,9 @@ function json(value: unknown): string {
 
 function listOf(values: unknown[]): string {
   const shown = values.slice(0, MAX_ENUM).map((v) => String(v));
-  return values.length > MAX_ENUM ? `one of ${values.length} values (${shown.slice(0, 4).join(', ')}, ...)` : shown.join(' | ');
+  return values.length > MAX_ENUM
+    ? `one of ${values.length} values (${shown.slice(0, 4).join(', ')}, ...)`
+    : shown.join(' | ');
 }
 
 function typeOf(node: JsonSchema): string {
@@ -86,7 +88,8 @@ function typeOf(node: JsonSchema): string {
   const map = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
   const described = types.map((t) => {
     if (t === 'object' && map) return `map of ${defName(map) ?? typeOf(map)}`;
-    if (t === 'array' && node.items) return node.items.enum ? `list of ${listOf(node.items.enum)}` : `list of ${typeOf(node.items)}`;
+    if (t === 'array' && node.items)
+      return node.items.enum ? `list of ${listOf(node.items.enum)}` : `list of ${typeOf(node.items)}`;
     return t;
   });
   return described.join(' | ') || 'any';
@@ -94,7 +97,8 @@ function typeOf(node: JsonSchema): string {
 
 function constraints(node: JsonSchema): string[] {
   const out: string[] = [];
-  if (node.minLength !== undefined && node.maxLength !== undefined) out.push(`${node.minLength} to ${node.maxLength} characters`);
+  if (node.minLength !== undefined && node.maxLength !== undefined)
+    out.push(`${node.minLength} to ${node.maxLength} characters`);
   else if (node.minLength !== undefined && node.minLength > 1) out.push(`at least ${node.minLength} characters`);
   if (node.exclusiveMinimum !== undefined) out.push(`> ${node.exclusiveMinimum}`);
   if (node.minimum !== undefined) out.push(`>= ${node.minimum}`);
@@ -118,16 +122,18 @@ function example(value: unknown): string {
   if (typeof value === 'string') return /^[\w./ -]*$/.test(value) && !/^\d/.test(value) ? value : JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(example).join(', ')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${k}: ${example(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${k}: ${example(v)}`)
+      .join(', ')}}`;
   }
   return String(value);
 }
 
 /** Renders `code` spans of a description. */
 function inline(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`)/g).map((part, i) =>
-    part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
-  );
+  return text
+    .split(/(`[^`]+`)/g)
+    .map((part, i) => (part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part));
 }
 
 /**

@@ -28,11 +28,7 @@ const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 /** Renders `code spans` written with backticks in the data module. */
 function Inline({text}: {text: string}): ReactNode {
   const parts = text.split('`');
-  return (
-    <>
-      {parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>))}
-    </>
-  );
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>))}</>;
 }
 
 function MethodBadge({method}: {method: HttpMethod}): ReactNode {

@@ -18,33 +18,33 @@ const PARTS: readonly Part[] = [
     kind: 'Language',
     summary:
       'Describe plans, features, usage limits and add-ons of a SaaS in one YAML file that tools can validate, compare and evaluate.',
-    to: docPath('api/introduction'),
+    to: docPath('api/Pricing2Yaml/the-pricing2yaml-syntax'),
   },
   {
     name: 'Pricing4Java',
     kind: 'Backend library',
     summary:
       'Evaluate a user’s plan on a Spring Boot server, guard endpoints with annotations and sign a pricing token for the browser.',
-    to: docPath('docs/getting-started/instalation'),
+    to: docPath('api/Pricing4SaaS/Pricing4Java/pricing-context'),
   },
   {
     name: 'Pricing4React',
     kind: 'Frontend library',
     summary: 'Show or hide parts of a React interface from the features in the pricing token the server hands out.',
-    to: docPath('docs/getting-started/configuration'),
+    to: docPath('api/Pricing4SaaS/Pricing4React/feature-component'),
   },
   {
     name: 'SPACE',
     kind: 'Service',
     summary:
       'Run pricing-driven access control as a service: versioned pricings, subscription contracts and feature evaluation over REST.',
-    to: docPath('api/introduction'),
+    to: docPath('api/space/introduction'),
   },
   {
     name: 'SPHERE',
     kind: 'Platform',
     summary: 'Search, edit and analyse real-world pricings in a web platform built on the same libraries.',
-    to: docPath('docs/Introduction'),
+    to: docPath('api/sphere/introduction'),
   },
 ];
 

@@ -177,10 +177,15 @@ export function checkCrossReferences(document: unknown, options: CrossReferenceO
       const path = pointer(container, owner, key, name);
       if (!has(declared, name)) {
         const verb = key === 'usageLimitsExtensions' ? 'extends' : 'overrides';
-        add(rule, path, `${ownerKind} ${owner} ${verb} ${what} ${name}, which is not declared in ${key === 'features' ? 'features' : 'usageLimits'}.`);
+        add(
+          rule,
+          path,
+          `${ownerKind} ${owner} ${verb} ${what} ${name}, which is not declared in ${key === 'features' ? 'features' : 'usageLimits'}.`,
+        );
         continue;
       }
-      if (!isObj(override) || !('value' in override) || override.value === null || override.value === undefined) continue;
+      if (!isObj(override) || !('value' in override) || override.value === null || override.value === undefined)
+        continue;
       const shape = expectedShape(declared[name]);
       if (shape && !matchesShape(override.value, shape)) {
         add(
@@ -222,10 +227,9 @@ export function checkCrossReferences(document: unknown, options: CrossReferenceO
 
     strings(addOn.availableFor).forEach((planName, i) => {
       if (has(plans, planName)) return;
-      const hint =
-        has(addOns, planName)
-          ? ' It names an add-on: Pricing4Java accepts that (the 1.1 way to express a dependency), pricing4ts does not; use dependsOn instead.'
-          : '';
+      const hint = has(addOns, planName)
+        ? ' It names an add-on: Pricing4Java accepts that (the 1.1 way to express a dependency), pricing4ts does not; use dependsOn instead.'
+        : '';
       add(
         'available-for',
         pointer('addOns', name, 'availableFor', String(i)),
@@ -252,7 +256,11 @@ export function checkCrossReferences(document: unknown, options: CrossReferenceO
       const step = typeof constraints.quantityStep === 'number' ? constraints.quantityStep : 1;
       const path = pointer('addOns', name, 'subscriptionConstraints');
       if (typeof max === 'number' && max < min) {
-        add('subscription-constraints', path + '/maxQuantity', `Add-on ${name} has maxQuantity ${max}, below its minQuantity ${min}.`);
+        add(
+          'subscription-constraints',
+          path + '/maxQuantity',
+          `Add-on ${name} has maxQuantity ${max}, below its minQuantity ${min}.`,
+        );
       }
       if (step > 0 && min % step !== 0) {
         add(
