@@ -209,7 +209,7 @@ const SUBSCRIPTION_FIELDS: readonly ApiBodyField[] = [
     name: 'contractedServices',
     type: 'object',
     required: true,
-    description: 'Service name to pricing version, e.g. `{"notehive": "2025"}`.',
+    description: 'Service name to pricing version, e.g. `{"notehive": "2025-1"}`.',
   },
   {
     name: 'subscriptionPlans',
@@ -486,7 +486,8 @@ export const SPACE_API: readonly ApiResource[] = [
         inOpenApi: true,
         notes: [
           'The service is kept with `disabled: true`; its active versions move to `archivedPricings`.',
-          'The service is removed from every contract (the old composition goes to `history`), and a `SERVICE_DISABLED` event is emitted.',
+          'The service is meant to be removed from every contract (the old composition goes to `history`), and a `SERVICE_DISABLED` event is emitted.',
+          'At this revision the contract clean-up compares the lower-case contract keys with the service name as stored, so a service whose name has capitals (such as `NoteHive`) is removed from no contract. It also examines only the first 20 contracts by username.',
         ],
       }),
     ],
@@ -540,13 +541,17 @@ export const SPACE_API: readonly ApiResource[] = [
           {
             code: 400,
             description:
-              'The file `saasName` differs from the service name, the version already exists, or the file is invalid.',
+              'The file `saasName` differs from the service name in the path, the version already exists, no file or URL was sent, or another message containing "invalid" (such as an illegal key).',
           },
           {code: 404, description: 'No enabled service with that name.'},
-          FAILURE_500,
+          {code: 500, description: 'Any other failure, including `Pricing parsing error: ...` for a file pricing4ts rejects.'},
         ],
         inOpenApi: true,
-        notes: ['Emits `PRICING_CREATED`.'],
+        notes: [
+          'Emits `PRICING_CREATED`.',
+          'The `saasName` of the file is compared with the `serviceName` of the path exactly, so write the path with the same case as `saasName`.',
+          'A file upload refuses any label already used by an active or archived version. A URL upload refuses only active labels and renames a clashing archived entry to `<label>_<timestamp>`.',
+        ],
       }),
       protectedEndpoint({
         method: 'GET',
@@ -601,6 +606,7 @@ export const SPACE_API: readonly ApiResource[] = [
         notes: [
           'Archiving moves the contracts on this version to the most recent active version (by `createdAt`) with the fallback plan and add-ons, and emits `PRICING_ARCHIVED`; reactivating emits `PRICING_ACTIVED`.',
           'The version is archived before the contracts are checked. If the fallback plan or add-ons are not valid in the latest version, the call fails (404 or 500) with the version already archived and its contracts left on it, so check the fallback against that version first.',
+          'The contracts are read with the default page size of `GET /contracts`: only the first 20 contracts (by username) that include the service are considered, so larger customer bases need a manual follow-up. The moved contracts keep their cached copy in Redis for up to an hour.',
         ],
       }),
       protectedEndpoint({
@@ -642,10 +648,15 @@ export const SPACE_API: readonly ApiResource[] = [
           {name: 'firstName', in: 'query', type: 'string', description: 'Filter on `userContact.firstName`.'},
           {name: 'lastName', in: 'query', type: 'string', description: 'Filter on `userContact.lastName`.'},
           {name: 'email', in: 'query', type: 'string', description: 'Filter on `userContact.email`.'},
-          {name: 'serviceName', in: 'query', type: 'string', description: 'Keep contracts that include this service.'},
+          {
+            name: 'serviceName',
+            in: 'query',
+            type: 'string',
+            description: 'Keep contracts with a `contractedServices` key that contains this text (case-insensitive).',
+          },
           PAGE,
           OFFSET,
-          LIMIT,
+          {...LIMIT, description: 'Page size, capped at 100.'},
           {
             name: 'sort',
             in: 'query',
@@ -685,7 +696,7 @@ export const SPACE_API: readonly ApiResource[] = [
             ...SUBSCRIPTION_FIELDS,
           ],
           example:
-            '{"userContact": {"userId": "user-123", "username": "ada"}, "billingPeriod": {"autoRenew": true, "renewalDays": 30}, "contractedServices": {"notehive": "2025"}, "subscriptionPlans": {"notehive": "PRO"}, "subscriptionAddOns": {"notehive": {"extraSummaries": 1}}}',
+            '{"userContact": {"userId": "user-123", "username": "ada"}, "billingPeriod": {"autoRenew": true, "renewalDays": 30}, "contractedServices": {"notehive": "2025-1"}, "subscriptionPlans": {"notehive": "PRO"}, "subscriptionAddOns": {"notehive": {"extraSummaries": 1}}}',
         },
         response: `${CONTRACT_SHAPE} Usage levels start at 0.`,
         statuses: [
@@ -709,7 +720,10 @@ export const SPACE_API: readonly ApiResource[] = [
         path: '/contracts',
         summary: 'Delete every contract',
         response: 'No content.',
-        statuses: [{code: 204, description: 'Deleted.'}, FAILURE_500],
+        statuses: [
+          {code: 204, description: 'Deleted.'},
+          {code: 500, description: 'Also returned as `No contracts found to delete` when there are none.'},
+        ],
         inOpenApi: true,
       }),
       protectedEndpoint({
@@ -742,7 +756,7 @@ export const SPACE_API: readonly ApiResource[] = [
             },
           ],
           example:
-            '{"contractedServices": {"notehive": "2025"}, "subscriptionPlans": {"notehive": "TEAM"}, "subscriptionAddOns": {"notehive": {}}}',
+            '{"contractedServices": {"notehive": "2025-2"}, "subscriptionPlans": {"notehive": "TEAM"}, "subscriptionAddOns": {"notehive": {}}}',
         },
         response: CONTRACT_SHAPE,
         statuses: [
@@ -794,7 +808,7 @@ export const SPACE_API: readonly ApiResource[] = [
             name: 'usageLimit',
             in: 'query',
             type: 'string',
-            description: 'Reset this usage limit (plain name, e.g. `maxNotes`) in every service of the contract.',
+            description: 'Reset this usage limit (plain name, e.g. `aiSummariesPerMonth`) in every service of the contract.',
           },
         ],
         body: {
@@ -802,7 +816,7 @@ export const SPACE_API: readonly ApiResource[] = [
           required: false,
           description:
             'Without `reset` or `usageLimit`: increments per service and usage limit (negative numbers subtract).',
-          example: '{"notehive": {"maxNotes": 3}}',
+          example: '{"notehive": {"aiSummariesPerMonth": 3}}',
         },
         response: CONTRACT_SHAPE,
         statuses: [
@@ -814,7 +828,7 @@ export const SPACE_API: readonly ApiResource[] = [
         ],
         inOpenApi: true,
         notes: [
-          'Resetting a renewable level also moves its reset timestamp one period forward. Increments for limits that are not tracked are ignored.',
+          'Resetting a renewable level also moves its reset timestamp one period forward. Increments for limits that are not tracked are ignored; a service key that is not in the contract makes the call fail with 500. Use lower-case service keys.',
         ],
       }),
       protectedEndpoint({
@@ -838,7 +852,7 @@ export const SPACE_API: readonly ApiResource[] = [
         statuses: [
           {code: 200, description: 'Updated.'},
           {code: 404, description: 'No contract for this userId.'},
-          {code: 422, description: 'Empty body or invalid field.'},
+          {code: 422, description: 'A field has the wrong type or an invalid email. An empty body passes validation and changes nothing.'},
           FAILURE_500,
         ],
         inOpenApi: true,
@@ -862,7 +876,7 @@ export const SPACE_API: readonly ApiResource[] = [
         statuses: [
           {code: 200, description: 'Updated.'},
           {code: 404, description: 'No contract for this userId.'},
-          {code: 422, description: 'Empty body or invalid field.'},
+          {code: 422, description: '`autoRenew` or `renewalDays` has the wrong type. An empty body passes validation and changes nothing; `endDate` is not validated (the validator checks a misspelled `endData`).'},
           {code: 500, description: 'Also returned when `endDate` precedes `startDate`.'},
         ],
         inOpenApi: true,
@@ -1014,7 +1028,7 @@ export const SPACE_API: readonly ApiResource[] = [
           {
             code: 500,
             description:
-              'Any other failure, including every revert attempt at this revision (see the evaluation page).',
+              'Any other failure. At this revision every revert attempt fails, with 500 (or 404 for a dotted id naming an unknown limit); see the evaluation page.',
           },
         ],
         inOpenApi: true,
@@ -1124,7 +1138,7 @@ export const SPACE_API: readonly ApiResource[] = [
             {name: 'serviceName', type: 'string', required: true, description: 'Put in the event details.'},
             {name: 'pricingVersion', type: 'string', required: true, description: 'Put in the event details.'},
           ],
-          example: '{"serviceName": "NoteHive", "pricingVersion": "2025"}',
+          example: '{"serviceName": "NoteHive", "pricingVersion": "2025-1"}',
         },
         response: '`{success: true, message: "Event sent successfully"}`.',
         statuses: [
