@@ -420,7 +420,7 @@ function usageLimit(v: SyntaxVersion): Schema {
       type: 'object',
       additionalProperties: false,
       description:
-        'How often a RENEWABLE limit resets. Both keys are optional; a RENEWABLE limit without `period` resets every month. Ignored on NON_RENEWABLE limits.',
+        'How often a RENEWABLE limit resets. Both keys are optional; a RENEWABLE limit without `period` resets every month. Leave it out of NON_RENEWABLE limits: pricing4ts does not check it there, and SPACE would start tracking their usage.',
       properties: {
         value: {
           type: 'number',
@@ -611,7 +611,7 @@ function addOn(v: SyntaxVersion): Schema {
       type: 'object',
       additionalProperties: false,
       description:
-        'How many units of the add-on one subscription may hold. pricing4ts applies it to add-ons that only extend usage limits and fills the defaults there.',
+        'How many units of the add-on one subscription may hold. pricing4ts validates it fully and fills the defaults only on add-ons that only extend usage limits; SPACE checks contracted quantities against it for every add-on, and allows exactly 1 unit of an add-on without it.',
       properties: {
         minQuantity: {type: 'number', minimum: 0, default: 1, description: 'Smallest quantity that can be contracted.'},
         maxQuantity: {
@@ -787,7 +787,7 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
   p.plans = {
     type: nullable('object'),
     description:
-      'Plans offered, by name. Parsers accept a pricing with neither plans nor add-ons, but it sells nothing.',
+      'Plans offered, by name. pricing4ts accepts a pricing with neither plans nor add-ons (it sells nothing); Pricing4Java rejects it.',
     propertyNames: {$ref: '#/$defs/name'},
     additionalProperties: {$ref: '#/$defs/plan'},
   };
