@@ -66,7 +66,10 @@ const isSet = (v: unknown) => v !== undefined && v !== null;
  */
 export function declaredSyntaxVersion(doc: unknown): string | undefined {
   if (!isObj(doc)) return undefined;
-  if (isSet(doc.syntaxVersion)) return String(doc.syntaxVersion);
+  const v = doc.syntaxVersion;
+  // An unquoted 3.0 is read as the number 3: report it as "3.0" so the schema can ask for quotes.
+  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(1) : String(v);
+  if (isSet(v)) return String(v);
   if (isSyntaxVersion(doc.version)) return doc.version;
   if (isSet(doc.version) && /^\d+\.\d+$/.test(String(doc.version))) return String(doc.version);
   if (!has(doc, 'version') && ['day', 'month', 'year'].some((k) => has(doc, k))) return '1.0';
