@@ -91,7 +91,7 @@ describe('analyze', () => {
   it.each([
     ['empty', '  \n', 'empty', /empty/],
     ['not YAML', 'a: [1, 2\nb: }', 'not-yaml', /not valid YAML/],
-    ['binary garbage', '\u0000\u0001\u00ff\u00fe: : -\t"\u0007', 'not-yaml', /not valid YAML/],
+    ['binary garbage', '\u0000\u0001\u00ff\u00fe: : -\t"\u0007', 'not-yaml', /U\+0000 on line 1.*binary file/],
     ['a plain string', 'hello world', 'not-pricing', /top level must be a map/],
     ['no version', 'saasName: X\ncurrency: EUR\n', 'no-version', /add syntaxVersion/],
     ['unknown version', 'syntaxVersion: "4.2"\nsaasName: X\n', 'unknown-version', /Unknown syntaxVersion "4.2"/],

@@ -298,6 +298,16 @@ export async function analyze(text: string, loadSchema: SchemaLoader, now = new 
     source,
   });
 
+  // YAML allows only printable characters; U+FFFD is what a binary file decodes to.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point.
+  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/.exec(text);
+  if (control) {
+    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    const line = lineAt(starts, control.index);
+    const summary = `This is not valid YAML: it contains the character U+${code} on line ${line}, which YAML does not allow. Is it a binary file?`;
+    return {status: 'not-yaml', summary, diagnostics: [diag(control.index, control.index + 1, '', summary, 'yaml')]};
+  }
+
   let doc: Document;
   let value: unknown;
   try {
