@@ -249,3 +249,11 @@ test('doc pages load neither the editor, nor ajv, nor the YAML parser; the playg
   await page.goto('about:blank');
   expect(await load('/playground')).toEqual({codemirror: true, ajv: true, yaml: true});
 });
+
+test('the navbar links to the playground after the four sections', async ({page}) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const left = page.locator('nav.navbar .navbar__items:not(.navbar__items--right) > .navbar__item');
+  await expect(left).toHaveText(['Getting Started', 'Developer Guide', 'Contributing', 'FAQs', 'Playground']);
+  await expect(left.last()).toHaveAttribute('href', '/playground');
+});
