@@ -1,6 +1,6 @@
 /** The document the playground opens with when the address carries none. */
-export const DEFAULT_EXAMPLE = `# A Pricing2Yaml 3.0 document. Edit it: problems are listed below the editor,
-# and the pricing is drawn underneath once it is valid.
+export const DEFAULT_EXAMPLE = `# A Pricing2Yaml 3.0 document. Edit it: problems are listed
+# beside the editor, the pricing is drawn below when it is valid.
 syntaxVersion: "3.0"
 saasName: Tallybook
 createdAt: "2025-04-01"
