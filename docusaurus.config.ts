@@ -162,6 +162,7 @@ const config: Config = {
         {type: 'docSidebar', sidebarId: 'apiSidebar', label: 'Developer Guide', position: 'left'},
         {type: 'docSidebar', sidebarId: 'contribSidebar', label: 'Contributing', position: 'left'},
         {type: 'docSidebar', sidebarId: 'commonErrorsSidebar', label: 'FAQs', position: 'left'},
+        {to: '/playground', label: 'Playground', position: 'left'},
         {type: 'docsVersionDropdown', position: 'right'},
         {type: 'localeDropdown', position: 'right'},
         {
