@@ -12,7 +12,6 @@ declare module 'pricing4react' {
   import type * as React from 'react';
   import type {
     ClientProviderStatus,
-    EvaluationContext,
     Hook,
     JsonValue,
     OpenFeatureEventEmitter,
@@ -83,7 +82,8 @@ declare module 'pricing4react' {
   export function fetchWithPricingInterceptor(url: string, options: RequestInit): Promise<Response>;
   export function searchNewTokenAndUpdate(res: Response): void;
 
-  // ---- src/services/evaluation.service.ts (the status type comes from pricing4ts)
+  // ---- src/services/evaluation.service.ts (ExtendedFeatureStatus comes from pricing4ts 0.7.1,
+  //      the version `^0.7.1` resolves to and the one in the package-lock of v2.2.0)
   interface ExtendedFeatureStatus {
     eval: Boolean | string;
     used: string | number | boolean | null;
@@ -117,7 +117,7 @@ declare module 'pricing4react' {
     resolveStringEvaluation(flagKey: string, defaultValue: string): ResolutionDetails<string>;
     resolveNumberEvaluation(flagKey: string, defaultValue: number): ResolutionDetails<number>;
     resolveObjectEvaluation<T extends JsonValue>(flagKey: string, defaultValue: T): ResolutionDetails<T>;
-    initialize?(context?: EvaluationContext | any): Promise<void>;
+    initialize?(context?: any): Promise<void>;
     private _evaluateFeature;
   }
 
