@@ -544,7 +544,10 @@ export const SPACE_API: readonly ApiResource[] = [
               'The file `saasName` differs from the service name in the path, the version already exists, no file or URL was sent, or another message containing "invalid" (such as an illegal key).',
           },
           {code: 404, description: 'No enabled service with that name.'},
-          {code: 500, description: 'Any other failure, including `Pricing parsing error: ...` for a file pricing4ts rejects.'},
+          {
+            code: 500,
+            description: 'Any other failure, including `Pricing parsing error: ...` for a file pricing4ts rejects.',
+          },
         ],
         inOpenApi: true,
         notes: [
@@ -808,7 +811,8 @@ export const SPACE_API: readonly ApiResource[] = [
             name: 'usageLimit',
             in: 'query',
             type: 'string',
-            description: 'Reset this usage limit (plain name, e.g. `aiSummariesPerMonth`) in every service of the contract.',
+            description:
+              'Reset this usage limit (plain name, e.g. `aiSummariesPerMonth`) in every service of the contract.',
           },
         ],
         body: {
@@ -852,7 +856,11 @@ export const SPACE_API: readonly ApiResource[] = [
         statuses: [
           {code: 200, description: 'Updated.'},
           {code: 404, description: 'No contract for this userId.'},
-          {code: 422, description: 'A field has the wrong type or an invalid email. An empty body passes validation and changes nothing.'},
+          {
+            code: 422,
+            description:
+              'A field has the wrong type or an invalid email. An empty body passes validation and changes nothing.',
+          },
           FAILURE_500,
         ],
         inOpenApi: true,
@@ -876,7 +884,11 @@ export const SPACE_API: readonly ApiResource[] = [
         statuses: [
           {code: 200, description: 'Updated.'},
           {code: 404, description: 'No contract for this userId.'},
-          {code: 422, description: '`autoRenew` or `renewalDays` has the wrong type. An empty body passes validation and changes nothing; `endDate` is not validated (the validator checks a misspelled `endData`).'},
+          {
+            code: 422,
+            description:
+              '`autoRenew` or `renewalDays` has the wrong type. An empty body passes validation and changes nothing; `endDate` is not validated (the validator checks a misspelled `endData`).',
+          },
           {code: 500, description: 'Also returned when `endDate` precedes `startDate`.'},
         ],
         inOpenApi: true,
