@@ -176,10 +176,19 @@ export class LocalSearchIndex {
 
   constructor(records: SearchRecord[]) {
     this.records = records;
+    const tokens = new Map<string, string[]>();
     this.mini = new MiniSearch<{id: number}>({
       fields: FIELDS,
       idField: 'id',
-      tokenize: (text) => text.split(SEPARATOR),
+      // Headings repeat on every record below them: split each distinct one once.
+      tokenize: (text) => {
+        let terms = tokens.get(text);
+        if (!terms) {
+          terms = text.split(SEPARATOR);
+          if (text.length < 200) tokens.set(text, terms);
+        }
+        return terms;
+      },
       searchOptions: {tokenize: (text) => text.split(SEPARATOR)},
       extractField: (doc, field) => {
         if (field === 'id') return doc.id as unknown as string;

@@ -5,7 +5,8 @@
  * Algolia index hold the same records:
  * - lvl0: the deepest active sidebar category, else the active navbar item, else "Documentation";
  * - lvl1: the page title (`header h1, article h1`); lvl2…lvl6: `article h2`…`article h6`;
- * - content: `article p, article li, article td`; code blocks (`article pre`) as content too, marked `code`.
+ * - content: `article p, article li`, table rows (`article tr`, cells joined by " · "); code blocks
+ *   (`article pre`) as content too, marked `code`.
  */
 import * as cheerio from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
@@ -16,7 +17,7 @@ export const SELECTORS = {
   lvl0Default: 'Documentation',
   lvl1: 'header h1, article h1',
   headings: 'article h2, article h3, article h4, article h5, article h6',
-  content: 'article p, article li, article td',
+  content: 'article p, article li, article tr',
   code: 'article pre',
   /** Parts of an article that are navigation, not content. */
   exclude: 'nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, [role="tab"], .hash-link, button',
@@ -104,6 +105,16 @@ export function extractRecords(html: string, {url, idPrefix}: ExtractOptions): S
       block.find('br').replaceWith('\n');
       const code = normalize(block.text()).slice(0, MAX_CODE_CHARS);
       if (code) push('content', code, true);
+      return;
+    }
+    if (tag === 'tr') {
+      // One record per table row (header rows have no td), cells joined, so a row reads as a line.
+      const cells = $(el)
+        .children('td')
+        .toArray()
+        .map((td) => ownText($, td, 'ul, ol, p, pre, table, div.theme-code-block'))
+        .filter(Boolean);
+      if (cells.length > 0) push('content', cells.join(' · '));
       return;
     }
     // Code inside a paragraph or list item stays (inline code); whole blocks are records of their own.

@@ -20,8 +20,7 @@ describe('record extractor', () => {
       ['content', 'Item with a paragraph'],
       ['content', '<script>alert(1)</script'],
       ['lvl3', null],
-      ['content', 'name'],
-      ['content', 'string'],
+      ['content', 'name · string'],
       ['lvl2', null],
       ['content', 'Shows <b>bold</b> as tex'],
     ]);
@@ -42,7 +41,7 @@ describe('record extractor', () => {
       lvl5: null,
       lvl6: null,
     });
-    const cell = records.find((r) => r.content === 'string')!;
+    const cell = records.find((r) => r.content === 'name · string')!;
     expect(cell.hierarchy).toMatchObject({lvl2: 'Usage', lvl3: 'Props'});
     // A new h2 clears the h3 below the previous one; hash-link text is not part of a heading.
     const last = records[records.length - 1];
@@ -54,7 +53,7 @@ describe('record extractor', () => {
     expect(records[1].url).toBe(page);
     expect(records[3].url).toBe(`${page}#usage`);
     expect(records[8].url).toBe(`${page}#props`);
-    expect(records[11].url).toBe(`${page}#errors`);
+    expect(records[10].url).toBe(`${page}#errors`);
   });
 
   it('keeps code blocks as plain text, marked as code, and leaves navigation out', () => {
