@@ -14,14 +14,19 @@ import {
   docPath,
 } from './src/constants';
 import {prismDark, prismLight} from './src/utils/prismThemes';
+import localSearch from './plugins/local-search';
+import {searchSetup} from './plugins/local-search/config';
 
 /**
  * Build switches, all read from the environment:
  * - SITE_URL: absolute origin used for canonical URLs and the sitemap; defaults to SITE.url.
  * - DOCS_VERSIONS: comma-separated versions to build ("current,2.0.0"); all of them when unset.
  *   Meant for quick local previews only; tests and deploys build every version.
+ * - ALGOLIA_APP_ID, ALGOLIA_API_KEY, ALGOLIA_INDEX_NAME: all three set switch search to Algolia's
+ *   hosted DocSearch; unset, the site ships its own index (see README "Search").
  */
 const onlyIncludeVersions = process.env.DOCS_VERSIONS?.split(',').map((v) => v.trim());
+const search = searchSetup();
 
 const config: Config = {
   title: SITE.title,
@@ -114,6 +119,7 @@ const config: Config = {
   themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
+    [localSearch, {mode: search.mode}],
     [
       '@docusaurus/plugin-client-redirects',
       {
@@ -208,6 +214,14 @@ const config: Config = {
         },
       ],
       copyright: `Copyright © ${new Date().getFullYear()} ISA Group, University of Seville. Code samples MIT licensed.`,
+    },
+    algolia: {
+      appId: search.appId,
+      apiKey: search.apiKey,
+      indexName: search.indexName,
+      // Search every version; the index ranks the current one first.
+      contextualSearch: false,
+      searchPagePath: 'search',
     },
     tableOfContents: {
       minHeadingLevel: 2,

@@ -1,0 +1,13 @@
+/** Where this build's search index lives, from the plugin's global data. */
+import globalData from '@generated/globalData';
+import siteConfig from '@generated/docusaurus.config';
+import {PLUGIN_NAME, type LocalSearchGlobalData} from '../types';
+import type {IndexSource} from './searchClient';
+
+export function indexSource(): IndexSource {
+  const data = globalData[PLUGIN_NAME]?.default as LocalSearchGlobalData | undefined;
+  if (!data?.indexPath) {
+    return {url: null, missingReason: data?.missingReason ?? 'This build has no search index.'};
+  }
+  return {url: `${siteConfig.baseUrl}${data.indexPath}`};
+}

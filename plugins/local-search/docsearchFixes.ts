@@ -1,0 +1,63 @@
+/**
+ * Two fixes to @docsearch/react 3.9.0, applied at build time to a copy of its
+ * bundle (`dist/esm/index.js`) that the bundler uses instead of the original,
+ * in both search modes. Nothing in node_modules is modified, so there is no
+ * postinstall step to forget, and a DocSearch upgrade that moves the code
+ * fails the build with a clear message instead of silently dropping a fix.
+ *
+ * 1. The error screen. On a failed search DocSearch sets the status to
+ *    "error", but the bundled autocomplete-core 1.17.9 resets it to "idle" in
+ *    a `finally` of the same task; React batches both updates, so "Unable to
+ *    fetch results" never appears and readers see "No results for …" instead.
+ *    The fix keeps "error" until the next query, which sets "loading" and,
+ *    once the index or Algolia answers again, "idle": the screen recovers.
+ * 2. Escaping stored searches. Recent and favorite searches are stored
+ *    without their highlight and snippet fields, and DocSearch then renders the
+ *    raw record text as HTML. A heading showing `<script>` or `<Feature>`
+ *    would inject markup; the fix escapes that fallback.
+ */
+import {createRequire} from 'node:module';
+import {readFileSync} from 'node:fs';
+
+export const DOCSEARCH_VERSION = '3.9.0';
+
+export const FIXES = [
+  {
+    name: 'keep the error status after a failed search',
+    find: '.finally((function(){p("idle"),lt&&o.environment.clearTimeout(lt)}))',
+    replace: '.finally((function(){"error"!==c.getState().status&&p("idle"),lt&&o.environment.clearTimeout(lt)}))',
+  },
+  {
+    name: 'escape the raw text of stored searches',
+    find: '__html:fr(t,"_snippetResult.".concat(r,".value"))||fr(t,r)',
+    replace:
+      '__html:fr(t,"_snippetResult.".concat(r,".value"))||(function(v){return null==v?v:String(v).replace(/[&<>"\']/g,function(c){return"&#"+c.charCodeAt(0)+";"})})(fr(t,r))',
+  },
+] as const;
+
+/** Applies every fix; throws if one does not match exactly once. */
+export function applyFixes(source: string): string {
+  return FIXES.reduce((code, fix) => {
+    const count = code.split(fix.find).length - 1;
+    if (count !== 1) {
+      throw new Error(
+        `@docsearch/react fix "${fix.name}" expected its target once in dist/esm/index.js, found it ${count} times. ` +
+          `The fixes are written for @docsearch/react ${DOCSEARCH_VERSION}; see plugins/local-search/docsearchFixes.ts.`,
+      );
+    }
+    return code.replace(fix.find, fix.replace);
+  }, source);
+}
+
+/** The fixed DocSearch bundle, from the installed package. */
+export function fixedDocSearchBundle(siteDir: string): string {
+  const require = createRequire(`${siteDir}/`);
+  const pkg = require('@docsearch/react/package.json') as {version: string};
+  if (pkg.version !== DOCSEARCH_VERSION) {
+    throw new Error(
+      `@docsearch/react ${pkg.version} is installed; the search fixes in plugins/local-search/docsearchFixes.ts ` +
+        `are written for ${DOCSEARCH_VERSION} (pinned in package.json "overrides").`,
+    );
+  }
+  return applyFixes(readFileSync(require.resolve('@docsearch/react/dist/esm/index.js'), 'utf8'));
+}

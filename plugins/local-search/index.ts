@@ -1,0 +1,145 @@
+/**
+ * Embedded search for the stock DocSearch UI of @docusaurus/theme-search-algolia.
+ *
+ * Always registered, in both modes, so that the bundler cache key always
+ * records the mode (Docusaurus keys its cache on theme aliases only, so a build
+ * in the other mode could otherwise reuse modules resolved with our aliases).
+ *
+ * In embedded mode it
+ * - points `algoliasearch/lite` (the /search page) and `@docsearch/react/modal`
+ *   (the Ctrl/Cmd+K modal) at ./client, which answer from a local index;
+ * - gives the theme's SearchBar module a `@docusaurus/Head` without the Algolia preconnect;
+ * - writes the index (DocSearch records extracted from the built HTML) at postBuild;
+ * - under `docusaurus start`, serves the index of the last production build, or
+ *   explains in the modal that there is none.
+ * In both modes it gives the theme a copy of @docsearch/react with two fixes
+ * (./docsearchFixes.ts). In hosted mode it does nothing else: the theme talks to Algolia.
+ */
+import {createHash} from 'node:crypto';
+import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs';
+import {mkdir, rm, writeFile} from 'node:fs/promises';
+import {join} from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {buildIndex} from './buildIndex';
+import {pack} from './format';
+import {fixedDocSearchBundle} from './docsearchFixes';
+import {PLUGIN_NAME, type LocalSearchGlobalData} from './types';
+
+export interface LocalSearchOptions {
+  mode: 'embedded' | 'hosted';
+}
+
+/** Bump when the extractor or the file format changes, so browsers do not keep an old index. */
+const INDEX_FORMAT = 'f2';
+const INDEX_DIR = 'local-search';
+
+const client = (file: string) => join(__dirname, 'client', file);
+
+/** The newest index in a previous production build, for the dev server. */
+function lastBuiltIndex(outDir: string): string | null {
+  const dir = join(outDir, INDEX_DIR);
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir)
+    .filter((f) => /^index\.[\w-]+\.json$/.test(f))
+    .sort((a, b) => statSync(join(dir, b)).mtimeMs - statSync(join(dir, a)).mtimeMs);
+  return files[0] ?? null;
+}
+
+export default function localSearch(context: LoadContext, rawOptions: unknown): Plugin {
+  const options = rawOptions as LocalSearchOptions;
+  const embedded = options.mode === 'embedded';
+  const isDev = process.env.NODE_ENV !== 'production';
+  let indexFile: string | null = null;
+  // DocSearch with its error screen and stored-search escaping fixed (see ./docsearchFixes.ts), in both modes.
+  const docsearch = join(context.generatedFilesDir, 'local-search', 'docsearch-react.js');
+  mkdirSync(join(context.generatedFilesDir, 'local-search'), {recursive: true});
+  writeFileSync(docsearch, fixedDocSearchBundle(context.siteDir));
+
+  return {
+    name: PLUGIN_NAME,
+
+    async allContentLoaded({allContent, actions}) {
+      if (!embedded) return;
+      let data: LocalSearchGlobalData;
+      if (isDev) {
+        const built = lastBuiltIndex(context.outDir);
+        data = built
+          ? {indexPath: `${INDEX_DIR}/${built}`}
+          : {
+              indexPath: null,
+              missingReason:
+                'The dev server has no search index yet. Run "npm run build" once; "npm start" then searches that build.',
+            };
+      } else {
+        // Named after the content, so browsers may cache it for good and a new build gets a new name.
+        const hash = createHash('sha256')
+          .update(INDEX_FORMAT)
+          .update(JSON.stringify(allContent))
+          .update(JSON.stringify(context.siteConfig))
+          .digest('hex')
+          .slice(0, 10);
+        indexFile = `index.${hash}.json`;
+        data = {indexPath: `${INDEX_DIR}/${indexFile}`};
+      }
+      actions.setGlobalData(data);
+    },
+
+    configureWebpack(config, isServer) {
+      // Record the mode in the persistent cache key (webpack: cache.version; Rspack: experiments.cache.version).
+      const suffix = `-search-${options.mode}`;
+      const cache = config.cache as {version?: string} | boolean | undefined;
+      if (cache && typeof cache === 'object') cache.version = `${cache.version ?? ''}${suffix}`;
+      const experiments = config.experiments as {cache?: {version?: string} | boolean} | undefined;
+      if (experiments?.cache && typeof experiments.cache === 'object') {
+        experiments.cache.version = `${experiments.cache.version ?? ''}${suffix}`;
+      }
+      if (!embedded) {
+        const alias: Record<string, string> = {'@docsearch/react$': docsearch, '@docsearch/react/modal$': docsearch};
+        return {resolve: {alias}};
+      }
+
+      const devServer =
+        isDev && !isServer
+          ? {
+              devServer: {
+                static: [
+                  {
+                    directory: join(context.outDir, INDEX_DIR),
+                    publicPath: `${context.baseUrl}${INDEX_DIR}`,
+                    watch: false,
+                  },
+                ],
+              },
+            }
+          : {};
+      return {
+        resolve: {
+          alias: {
+            '@docsearch/react$': docsearch,
+            'algoliasearch/lite$': client('liteClient.ts'),
+            '@docsearch/react/modal$': client('DocSearchModal.tsx'),
+          },
+        },
+        module: {
+          rules: [
+            {
+              test: /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/,
+              // Not `@docusaurus/Head$`: Docusaurus's own alias for it comes first and would win.
+              resolve: {alias: {'@docusaurus/Head': client('HeadWithoutPreconnect.tsx')}},
+            },
+          ],
+        },
+        ...devServer,
+      };
+    },
+
+    async postBuild({outDir, siteConfig}) {
+      if (!embedded || !indexFile) return;
+      const records = await buildIndex(outDir, siteConfig.url, siteConfig.baseUrl);
+      const dir = join(outDir, INDEX_DIR);
+      await rm(dir, {recursive: true, force: true});
+      await mkdir(dir, {recursive: true});
+      await writeFile(join(dir, indexFile), JSON.stringify(pack(records)));
+    },
+  };
+}

@@ -1,0 +1,336 @@
+/**
+ * Benchmark of the embedded search, against the production build in build/
+ * (run `npm run build` first). Prints: records, index size raw and gzip,
+ * engine size gzip, index load and build time in Chromium, query latency
+ * p50/p95 over 100 fixed queries, keystroke-to-rendered-hits in the modal,
+ * and the first search with a cold index.
+ *
+ *   npm run bench:search
+ */
+import {createServer} from 'node:http';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {extname, join, normalize} from 'node:path';
+import {gzipSync} from 'node:zlib';
+import type {AddressInfo} from 'node:net';
+import {build} from 'esbuild';
+import {chromium, type Page} from '@playwright/test';
+import {CHROMIUM_ARGS} from '../playwright.config';
+
+const ROOT = join(__dirname, '..');
+const BUILD = join(ROOT, 'build');
+
+/** Single words, prefixes, typos, two- and three-word queries readers type. */
+const QUERIES = [
+  // single words
+  'pricing',
+  'feature',
+  'plan',
+  'addon',
+  'subscription',
+  'usage',
+  'limit',
+  'token',
+  'space',
+  'sphere',
+  'yaml',
+  'java',
+  'react',
+  'contract',
+  'service',
+  'evaluation',
+  'context',
+  'validator',
+  'currency',
+  'billing',
+  'migration',
+  'sdk',
+  'roles',
+  'configuration',
+  'installation',
+  'renewal',
+  'expression',
+  'interceptor',
+  'architecture',
+  'terminology',
+  // prefixes
+  'pric',
+  'feat',
+  'subs',
+  'conf',
+  'inst',
+  'eval',
+  'migr',
+  'user',
+  'vers',
+  'spec',
+  'pricing4',
+  'useGen',
+  'toke',
+  'cont',
+  'inte',
+  'arch',
+  'comm',
+  'serv',
+  'add',
+  'lim',
+  // typos
+  'pricng',
+  'featrue',
+  'subscripton',
+  'cofiguration',
+  'instalation',
+  'evalution',
+  'migratoin',
+  'contarct',
+  'servcie',
+  'tokne',
+  'yaml4sass',
+  'pricng2yaml',
+  'usgae',
+  'limt',
+  'billng',
+  'curency',
+  'valdiator',
+  'architecure',
+  'inteceptor',
+  'termnology',
+  // two words
+  'pricing plan',
+  'feature toggle',
+  'usage limit',
+  'add ons',
+  'pricing token',
+  'space api',
+  'react client',
+  'java library',
+  'syntax version',
+  'create contract',
+  'manage users',
+  'api key',
+  'feature evaluation',
+  'yaml syntax',
+  'pricing context',
+  'renew token',
+  'plan price',
+  'billing period',
+  'node client',
+  'common errors',
+  // three words
+  'how to install',
+  'create a service',
+  'pricing driven devops',
+  'feature toggling react',
+  'usage limit renewal',
+  'migrating to 3.0',
+  'space user guide',
+  'retrieve api key',
+  'run space instance',
+  'pricing2yaml good practices',
+];
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+function serve(dir: string): Promise<{url: string; close: () => void}> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(dir, path));
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
+    if (!existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, {'content-type': MIME[extname(file)] ?? 'application/octet-stream'});
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close()}),
+    ),
+  );
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const median = (values: number[]) => percentile(values, 50);
+
+/** Sets the modal's input like a keystroke and waits for the hits of that query to be painted. */
+async function timeKeystroke(page: Page, query: string): Promise<number> {
+  return page.evaluate(async (q) => {
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const t0 = performance.now();
+    setValue.call(input, q);
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    const painted = () =>
+      document.querySelector('.DocSearch-Hit, .DocSearch-NoResults') &&
+      !document.querySelector('.DocSearch-Container--Stalled') &&
+      (document.querySelector('.DocSearch-Hit mark') || document.querySelector('.DocSearch-NoResults'));
+    for (;;) {
+      await new Promise(requestAnimationFrame);
+      if (painted()) return performance.now() - t0;
+      if (performance.now() - t0 > 10_000) throw new Error(`No hits painted for "${q}"`);
+    }
+  }, query);
+}
+
+async function clearModal(page: Page) {
+  await page.locator('.DocSearch-Input').fill('');
+  await page.locator('.DocSearch-StartScreen').waitFor();
+}
+
+async function main() {
+  const indexDir = join(BUILD, 'local-search');
+  if (!existsSync(indexDir))
+    throw new Error('No embedded index in build/: run "npm run build" (without ALGOLIA_* variables) first.');
+  const indexFile = readdirSync(indexDir).find((f) => f.endsWith('.json'))!;
+  const raw = readFileSync(join(indexDir, indexFile));
+  const packed = JSON.parse(raw.toString('utf8')) as {records: unknown[]};
+  const chunk = readdirSync(join(BUILD, 'assets', 'js')).find((f) => f.startsWith('local-search-engine.'));
+  if (!chunk) throw new Error('The build has no local-search-engine chunk.');
+  const chunkBytes = readFileSync(join(BUILD, 'assets', 'js', chunk));
+
+  // The engine alone (MiniSearch + our wrapper), minified as the site ships it, for use inside the page.
+  const bundle = await build({
+    entryPoints: [join(ROOT, 'plugins', 'local-search', 'engine.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    globalName: 'LocalSearchEngine',
+    write: false,
+    platform: 'browser',
+  });
+  const engineJs = bundle.outputFiles[0].text;
+
+  console.log('Embedded search benchmark (build/, Chromium headless)');
+  console.log(`records                      ${packed.records.length}`);
+  console.log(`index size                   ${kb(raw.length)} raw, ${kb(gzipSync(raw, {level: 9}).length)} gzip`);
+  console.log(
+    `engine size                  ${kb(gzipSync(engineJs, {level: 9}).length)} gzip (MiniSearch 7.2.0 + wrapper, minified; ` +
+      `the site's own chunk ${chunk} is ${kb(gzipSync(chunkBytes, {level: 9}).length)} gzip)`,
+  );
+
+  const server = await serve(BUILD);
+  const launched = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  // tsx compiles this file keeping function names through a `__name` helper the page does not have.
+  const browser = {
+    async newContext() {
+      const context = await launched.newContext();
+      await context.addInitScript('window.__name = (f) => f');
+      return context;
+    },
+    async newPage() {
+      return (await this.newContext()).newPage();
+    },
+    close: () => launched.close(),
+  };
+  try {
+    // 1. Load and build, then query latency, in the page.
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/markdown-page`);
+    await page.addScriptTag({content: engineJs});
+    const timings = await page.evaluate(
+      async ({url, queries}) => {
+        type Engine = {
+          unpack: (f: unknown) => unknown[];
+          LocalSearchIndex: new (r: unknown[]) => {search: (p: object) => {nbHits: number}};
+        };
+        const engine = (window as unknown as {LocalSearchEngine: Engine}).LocalSearchEngine;
+        const loads: number[] = [];
+        const builds: number[] = [];
+        let index = null as unknown as InstanceType<Engine['LocalSearchIndex']>;
+        for (let i = 0; i < 5; i++) {
+          const t0 = performance.now();
+          const file = await (await fetch(url, {cache: 'no-store'})).json();
+          const t1 = performance.now();
+          index = new engine.LocalSearchIndex(engine.unpack(file));
+          loads.push(t1 - t0);
+          builds.push(performance.now() - t1);
+        }
+        const params = (query: string) => ({
+          query,
+          hitsPerPage: 20,
+          attributesToSnippet: ['hierarchy.lvl1:10', 'hierarchy.lvl2:10', 'hierarchy.lvl3:10', 'content:10'],
+          highlightPreTag: '<mark>',
+          highlightPostTag: '</mark>',
+          snippetEllipsisText: '…',
+          facetFilters: [],
+        });
+        for (const q of queries.slice(0, 20)) index.search(params(q)); // warm-up
+        const latencies: number[] = [];
+        let empty = 0;
+        for (let round = 0; round < 3; round++) {
+          for (const q of queries) {
+            const t0 = performance.now();
+            const res = index.search(params(q));
+            latencies.push(performance.now() - t0);
+            if (round === 0 && res.nbHits === 0) empty++;
+          }
+        }
+        return {loads, builds, latencies, empty};
+      },
+      {url: `/local-search/${indexFile}`, queries: QUERIES},
+    );
+    console.log(`index load (fetch + parse)   ${ms(median(timings.loads))} median of 5 (loopback)`);
+    console.log(`index build (unpack + index) ${ms(median(timings.builds))} median of 5`);
+    console.log(
+      `query latency                p50 ${ms(percentile(timings.latencies, 50))}, p95 ${ms(
+        percentile(timings.latencies, 95),
+      )} (${QUERIES.length} queries x 3; ${timings.empty} with no hits)`,
+    );
+    await page.close();
+
+    // 2. First search with a cold index: a fresh browser context, from opening the modal to painted hits.
+    const firsts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext();
+      const cold = await context.newPage();
+      await cold.goto(`${server.url}/docs/2.0.1/docs/Introduction`);
+      await cold.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+      const t0 = Date.now();
+      await cold.keyboard.press('Control+k');
+      await cold.locator('.DocSearch-Input').waitFor();
+      await timeKeystroke(cold, 'pricing');
+      firsts.push(Date.now() - t0);
+      await context.close();
+    }
+    console.log(`first search, cold index     ${ms(median(firsts))} median of 3 (Ctrl+K, type, hits painted)`);
+
+    // 3. Keystroke to rendered hits, index loaded.
+    const warm = await browser.newPage();
+    await warm.goto(`${server.url}/docs/2.0.1/docs/Introduction`);
+    await warm.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await warm.keyboard.press('Control+k');
+    await warm.locator('.DocSearch-Input').fill('pricing');
+    await warm.locator('.DocSearch-Hit').first().waitFor();
+    const keystrokes: number[] = [];
+    for (const q of QUERIES.filter((_, i) => i % 4 === 0)) {
+      await clearModal(warm);
+      keystrokes.push(await timeKeystroke(warm, q));
+    }
+    console.log(
+      `keystroke to rendered hits   p50 ${ms(percentile(keystrokes, 50))}, p95 ${ms(
+        percentile(keystrokes, 95),
+      )} (${keystrokes.length} queries, index loaded)`,
+    );
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

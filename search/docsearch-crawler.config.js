@@ -1,0 +1,109 @@
+// DocSearch crawler configuration for this site (hosted search mode).
+//
+// Paste it into the Algolia Crawler editor (https://crawler.algolia.com) of the
+// application whose ALGOLIA_APP_ID / ALGOLIA_API_KEY / ALGOLIA_INDEX_NAME the
+// site is built with. The crawler, not the site, needs the write key: fill in
+// `appId` and `apiKey` below in the editor only, never in this repository.
+//
+// The selectors are those of plugins/local-search/extract.ts (the embedded
+// index), so both modes search the same records: lvl0 = the active sidebar
+// category or navbar item, lvl1 = page title, lvl2-lvl6 = headings, content =
+// paragraphs, list items, table rows (cells joined by " · ") and code blocks; `language`,
+// `docusaurus_tag` and `version` come from the pages' docsearch:* meta tags.
+// tests/unit/search-crawler-config.test.ts keeps the two in step.
+//
+// The current docs version (2.0.1) gets a higher pageRank, so it ranks above
+// 1.4.0 and 2.0.0, as in the embedded index.
+
+/* global Crawler */
+const SITE = 'https://isa-group.github.io';
+const CURRENT_VERSION = '2.0.1';
+const INDEX_NAME = 'sphere-docs';
+
+const recordProps = {
+  lvl0: {
+    selectors: '.menu__link.menu__link--sublist.menu__link--active, .navbar__item.navbar__link--active',
+    defaultValue: 'Documentation',
+  },
+  lvl1: ['header h1', 'article h1'],
+  lvl2: 'article h2',
+  lvl3: 'article h3',
+  lvl4: 'article h4',
+  lvl5: 'article h5',
+  lvl6: 'article h6',
+  content: 'article p, article li:not([role="tab"]), article tr, article pre',
+};
+
+const extractor = (pageRank) =>
+  function recordExtractor({$, helpers}) {
+    // Navigation inside the article is not content.
+    $('article nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, .hash-link, article thead').remove();
+    // A table row is one record, its cells joined as in the embedded index.
+    $('article td:not(:last-child)').append(' · ');
+    const lvl0 = $(recordProps.lvl0.selectors).last().text().trim() || recordProps.lvl0.defaultValue;
+    return helpers.docsearch({
+      recordProps: {...recordProps, lvl0: {selectors: '', defaultValue: lvl0}, pageRank},
+      indexHeadings: true,
+      aggregateContent: true,
+      recordVersion: 'v3',
+    });
+  };
+
+new Crawler({
+  appId: '',
+  apiKey: '',
+  rateLimit: 8,
+  maxDepth: 10,
+  startUrls: [`${SITE}/`, `${SITE}/docs/${CURRENT_VERSION}/docs/Introduction`],
+  sitemaps: [`${SITE}/sitemap.xml`],
+  discoveryPatterns: [`${SITE}/**`],
+  exclusionPatterns: [`${SITE}/search**`, `${SITE}/404**`],
+  ignoreCanonicalTo: false,
+  schedule: 'at 03:00 on Monday',
+  actions: [
+    {
+      indexName: INDEX_NAME,
+      pathsToMatch: [`${SITE}/docs/${CURRENT_VERSION}/**`, `${SITE}/`, `${SITE}/markdown-page`],
+      recordExtractor: extractor('20'),
+    },
+    {
+      indexName: INDEX_NAME,
+      pathsToMatch: [`${SITE}/**`],
+      recordExtractor: extractor('10'),
+    },
+  ],
+  initialIndexSettings: {
+    [INDEX_NAME]: {
+      attributesForFaceting: ['type', 'lang', 'language', 'version', 'docusaurus_tag'],
+      attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
+      attributesToHighlight: ['hierarchy', 'content'],
+      attributesToSnippet: ['content:10'],
+      camelCaseAttributes: ['hierarchy', 'content'],
+      searchableAttributes: [
+        'unordered(hierarchy.lvl0)',
+        'unordered(hierarchy.lvl1)',
+        'unordered(hierarchy.lvl2)',
+        'unordered(hierarchy.lvl3)',
+        'unordered(hierarchy.lvl4)',
+        'unordered(hierarchy.lvl5)',
+        'unordered(hierarchy.lvl6)',
+        'content',
+      ],
+      distinct: true,
+      attributeForDistinct: 'url',
+      customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
+      ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
+      highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
+      highlightPostTag: '</span>',
+      minWordSizefor1Typo: 3,
+      minWordSizefor2Typos: 7,
+      allowTyposOnNumericTokens: false,
+      minProximity: 1,
+      ignorePlurals: true,
+      advancedSyntax: true,
+      attributeCriteriaComputedByMinProximity: true,
+      removeWordsIfNoResults: 'allOptional',
+      separatorsToIndex: '_',
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {SELECTORS} from '../../plugins/local-search/extract';
+import {INDEX_SETTINGS} from '../../plugins/local-search/engine';
+import {EMBEDDED} from '../../plugins/local-search/config';
+import {SITE} from '../../src/constants';
+
+interface CrawlerConfig {
+  appId: string;
+  apiKey: string;
+  startUrls: string[];
+  actions: {indexName: string; pathsToMatch: string[]; recordExtractor: unknown}[];
+  initialIndexSettings: Record<string, Record<string, unknown>>;
+}
+
+/** Evaluates the crawler configuration with a stand-in for the crawler's `Crawler` class. */
+function loadCrawlerConfig(): CrawlerConfig {
+  const source = readFileSync(join(__dirname, '..', '..', 'search', 'docsearch-crawler.config.js'), 'utf8');
+  let config: CrawlerConfig | undefined;
+  class Crawler {
+    constructor(c: CrawlerConfig) {
+      config = c;
+    }
+  }
+  new Function('Crawler', source)(Crawler);
+  return config!;
+}
+
+describe('DocSearch crawler configuration', () => {
+  const config = loadCrawlerConfig();
+  const settings = Object.values(config.initialIndexSettings)[0];
+
+  it('holds no credentials and crawls this site into the index the embedded mode names', () => {
+    expect(config.appId).toBe('');
+    expect(config.apiKey).toBe('');
+    expect(config.startUrls[0]).toBe(`${SITE.url}/`);
+    expect(new Set(config.actions.map((a) => a.indexName))).toEqual(new Set([EMBEDDED.indexName]));
+  });
+
+  it('extracts with the selectors of the embedded index', () => {
+    const source = readFileSync(join(__dirname, '..', '..', 'search', 'docsearch-crawler.config.js'), 'utf8');
+    const props = new Function(`${source.split('const extractor')[0]}; return recordProps;`)() as Record<
+      string,
+      unknown
+    >;
+    expect(props.lvl0).toEqual({selectors: SELECTORS.lvl0, defaultValue: SELECTORS.lvl0Default});
+    expect((props.lvl1 as string[]).join(', ')).toBe(SELECTORS.lvl1);
+    expect(['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((l) => props[l]).join(', ')).toBe(SELECTORS.headings);
+    const content = (props.content as string).replace(/:not\([^)]*\)/g, '');
+    expect(content).toBe(`${SELECTORS.content}, ${SELECTORS.code}`);
+  });
+
+  it('creates the index with the settings the embedded engine reproduces', () => {
+    expect(settings).toMatchObject({
+      highlightPreTag: INDEX_SETTINGS.highlightPreTag,
+      highlightPostTag: INDEX_SETTINGS.highlightPostTag,
+      attributesToSnippet: INDEX_SETTINGS.attributesToSnippet,
+      minWordSizefor1Typo: INDEX_SETTINGS.minWordSizefor1Typo,
+      minWordSizefor2Typos: INDEX_SETTINGS.minWordSizefor2Typos,
+      distinct: INDEX_SETTINGS.distinct,
+      attributeForDistinct: 'url',
+      removeWordsIfNoResults: 'allOptional',
+    });
+    // The current version is ranked first, as the embedded engine does.
+    const [current, rest] = config.actions;
+    expect(current.pathsToMatch[0]).toContain('/docs/2.0.1/');
+    expect(rest.pathsToMatch).toEqual([`${SITE.url}/**`]);
+  });
+});

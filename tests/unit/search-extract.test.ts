@@ -1,0 +1,90 @@
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {extractRecords} from '../../plugins/local-search/extract';
+import {pack, unpack} from '../../plugins/local-search/format';
+
+const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'search', name), 'utf8');
+
+describe('record extractor', () => {
+  const records = extractRecords(fixture('doc-page.html'), {url: 'https://fallback.test/x', idPrefix: 'p'});
+  const page = 'https://docs.example.org/docs/2.0.1/api/widgets';
+
+  it('writes DocSearch records in document order, headings and content, with the facets', () => {
+    expect(records.map((r) => [r.type, r.content?.slice(0, 24) ?? null])).toEqual([
+      ['lvl1', null],
+      ['content', 'A widget renders its chi'],
+      ['lvl2', null],
+      ['content', 'Wrap the part of the int'],
+      ['content', 'First item of a list'],
+      ['content', 'Item with a paragraph'],
+      ['content', '<script>alert(1)</script'],
+      ['lvl3', null],
+      ['content', 'name · string'],
+      ['lvl2', null],
+      ['content', 'Shows <b>bold</b> as tex'],
+    ]);
+    for (const r of records) {
+      expect(r).toMatchObject({language: 'en', docusaurus_tag: 'docs-default-current', version: 'current'});
+    }
+    expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
+    expect(records[0].objectID).toBe('p-0');
+  });
+
+  it('takes lvl0 from the active sidebar category and lvl1 from the title; headings nest', () => {
+    expect(records[0].hierarchy).toEqual({
+      lvl0: 'Pricing4React',
+      lvl1: 'The Widget component',
+      lvl2: null,
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    });
+    const cell = records.find((r) => r.content === 'name · string')!;
+    expect(cell.hierarchy).toMatchObject({lvl2: 'Usage', lvl3: 'Props'});
+    // A new h2 clears the h3 below the previous one; hash-link text is not part of a heading.
+    const last = records[records.length - 1];
+    expect(last.hierarchy).toMatchObject({lvl2: 'Errors & warnings', lvl3: null});
+  });
+
+  it('gives absolute URLs from the canonical link, with the anchor of the closest heading', () => {
+    expect(records[0].url).toBe(page);
+    expect(records[1].url).toBe(page);
+    expect(records[3].url).toBe(`${page}#usage`);
+    expect(records[8].url).toBe(`${page}#props`);
+    expect(records[10].url).toBe(`${page}#errors`);
+  });
+
+  it('keeps code blocks as plain text, marked as code, and leaves navigation out', () => {
+    const code = records.find((r) => r.code)!;
+    expect(code.content).toBe('<script>alert(1)</script> <Widget name="x"/>');
+    expect(records.filter((r) => r.code)).toHaveLength(1);
+    const text = records.map((r) => r.content ?? '').join(' ');
+    for (const navigation of ['Home', 'Next', 'npm', 'yarn', 'Direct link']) expect(text).not.toContain(navigation);
+  });
+
+  it('falls back to the navbar item, then "Documentation", for lvl0; skips noindex pages', () => {
+    const home = extractRecords(fixture('home-page.html'), {url: 'https://docs.example.org/', idPrefix: 'h'});
+    expect(home).toHaveLength(1);
+    expect(home[0]).toMatchObject({
+      type: 'lvl1',
+      url: 'https://docs.example.org/',
+      hierarchy: {lvl0: 'Documentation', lvl1: 'A new way to manage your SaaS pricing'},
+      docusaurus_tag: 'default',
+    });
+    expect(home[0].version).toBeUndefined();
+    const withoutCategory = fixture('doc-page.html').replace(/menu__link--sublist menu__link--active/, 'menu__link');
+    expect(extractRecords(withoutCategory, {url: page, idPrefix: 'n'})[0].hierarchy.lvl0).toBe('Developer Guide');
+    expect(extractRecords(fixture('search-page.html'), {url: page, idPrefix: 's'})).toEqual([]);
+  });
+
+  it('packs records for the browser and unpacks them unchanged', () => {
+    const home = extractRecords(fixture('home-page.html'), {url: 'https://docs.example.org/', idPrefix: 'h'});
+    const all = [...records, ...home];
+    const packed = JSON.parse(JSON.stringify(pack(all)));
+    expect(unpack(packed)).toEqual(all.map((r, i) => ({...r, objectID: i.toString(36)})));
+    expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(all).length / 2);
+    expect(() => unpack({...packed, format: 1})).toThrow(/Unknown search index format 1/);
+  });
+});
