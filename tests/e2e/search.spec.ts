@@ -177,6 +177,10 @@ test('recent and favorite searches survive a reload', async ({page}) => {
   await expect(first).toContainText('Terminology');
   await page.keyboard.press('Enter');
   await page.waitForURL(/terminology/);
+  // Let the navigation finish (modal gone, new page painted) before opening the modal again.
+  await expect(modal(page)).toHaveCount(0);
+  await expect(page.locator('article h1')).toHaveText('Terminology');
+  await page.waitForLoadState('networkidle');
   await page.keyboard.press('Control+k');
   const start = page.locator('.DocSearch-StartScreen, .DocSearch-Dropdown');
   await expect(start.locator('.DocSearch-Hit-source')).toHaveText(['Recent']);
