@@ -7,14 +7,13 @@
  *
  *   npm run bench:search
  */
-import {createServer} from 'node:http';
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
-import {extname, join, normalize} from 'node:path';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
-import type {AddressInfo} from 'node:net';
 import {build} from 'esbuild';
 import {chromium, type Page} from '@playwright/test';
 import {CHROMIUM_ARGS} from '../playwright.config';
+import {kb, median, ms, percentile, serve} from './lib/bench';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
@@ -127,40 +126,6 @@ const QUERIES = [
   'run space instance',
   'pricing2yaml good practices',
 ];
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-};
-
-function serve(dir: string): Promise<{url: string; close: () => void}> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = normalize(join(dir, path));
-    if (!file.startsWith(dir)) return void res.writeHead(403).end();
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
-    if (!existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, {'content-type': MIME[extname(file)] ?? 'application/octet-stream'});
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close()}),
-    ),
-  );
-}
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-const median = (values: number[]) => percentile(values, 50);
 
 /** Sets the modal's input like a keystroke and waits for the hits of that query to be painted. */
 async function timeKeystroke(page: Page, query: string): Promise<number> {

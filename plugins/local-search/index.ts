@@ -18,6 +18,7 @@
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {mkdir, rm, writeFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {buildIndex} from './buildIndex';
@@ -54,6 +55,18 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
   const docsearch = join(context.generatedFilesDir, 'local-search', 'docsearch-react.js');
   mkdirSync(join(context.generatedFilesDir, 'local-search'), {recursive: true});
   writeFileSync(docsearch, fixedDocSearchBundle(context.siteDir));
+  // The navbar's SearchBar needs only the button and the keyboard shortcuts, which the fixes do not touch: it
+  // imports them from the package itself, which the bundler tree-shakes (a single-file copy it cannot), so the
+  // modal stays out of the main bundle (about 20 KB gzip) and loads with the modal.
+  const searchBarRule = (alias: Record<string, string>) => ({
+    test: /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/,
+    resolve: {
+      alias: {
+        '@docsearch/react$': createRequire(`${context.siteDir}/`).resolve('@docsearch/react/dist/esm/index.js'),
+        ...alias,
+      },
+    },
+  });
 
   return {
     name: PLUGIN_NAME,
@@ -95,7 +108,7 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
       }
       if (!embedded) {
         const alias: Record<string, string> = {'@docsearch/react$': docsearch, '@docsearch/react/modal$': docsearch};
-        return {resolve: {alias}};
+        return {resolve: {alias}, module: {rules: [searchBarRule({})]}};
       }
 
       const devServer =
@@ -121,13 +134,8 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
           },
         },
         module: {
-          rules: [
-            {
-              test: /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/,
-              // Not `@docusaurus/Head$`: Docusaurus's own alias for it comes first and would win.
-              resolve: {alias: {'@docusaurus/Head': client('HeadWithoutPreconnect.tsx')}},
-            },
-          ],
+          // Not `@docusaurus/Head$`: Docusaurus's own alias for it comes first and would win.
+          rules: [searchBarRule({'@docusaurus/Head': client('HeadWithoutPreconnect.tsx')})],
         },
         ...devServer,
       };

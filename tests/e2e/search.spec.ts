@@ -25,15 +25,21 @@ async function search(page: Page, query: string) {
   await input(page).fill(query);
 }
 
-test('the index loads on first hover of the search button, not with the page', async ({page}) => {
+test('the index and the modal load on first hover of the search button, not with the page', async ({page}) => {
   const fetched: string[] = [];
+  const scripts: Promise<string>[] = [];
   page.on('request', (r) => INDEX.test(r.url()) && fetched.push(r.url()));
+  page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.text()));
   await open(page);
   await page.waitForLoadState('networkidle');
   expect(fetched).toEqual([]);
+  // The navbar needs DocSearch's button only; the modal and its autocomplete core come later.
+  const firstLoad = await Promise.all(scripts);
+  expect(firstLoad.filter((code) => code.includes('getEnvironmentProps'))).toEqual([]);
   const request = page.waitForRequest(INDEX);
   await page.getByRole('button', {name: 'Search'}).hover();
   await request;
+  await expect.poll(async () => (await Promise.all(scripts)).some((c) => c.includes('getEnvironmentProps'))).toBe(true);
   // The browser may keep it: the file name changes with the content.
   const response = await page.request.get(fetched[0]);
   expect(response.ok()).toBe(true);
