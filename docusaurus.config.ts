@@ -63,6 +63,12 @@ const config: Config = {
         ANNOUNCEMENT.id,
       )})localStorage.setItem('docusaurus.announcement.dismiss','false')}catch(e){}`,
     },
+    {
+      // Tabs cannot switch without JavaScript: show every panel, not just the first, so no content is out of reach.
+      tagName: 'noscript',
+      attributes: {},
+      innerHTML: '<style>.tabs-container [role=tabpanel][hidden]{display:block}</style>',
+    },
   ],
 
   customFields: {

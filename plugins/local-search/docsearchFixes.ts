@@ -1,5 +1,5 @@
 /**
- * Two fixes to @docsearch/react 3.9.0, applied at build time to a copy of its
+ * Three fixes to @docsearch/react 3.9.0, applied at build time to a copy of its
  * bundle (`dist/esm/index.js`) that the bundler uses instead of the original,
  * in both search modes. Nothing in node_modules is modified, so there is no
  * postinstall step to forget, and a DocSearch upgrade that moves the code
@@ -15,6 +15,11 @@
  *    without their highlight and snippet fields, and DocSearch then renders the
  *    raw record text as HTML. A heading showing `<script>` or `<Feature>`
  *    would inject markup; the fix escapes that fallback.
+ * 3. No uncaught rejection. DocSearch rethrows the failure it shows as the
+ *    error screen (a `RetryError`: no host answered, or the index could not be
+ *    loaded), and autocomplete-core hands that promise to nobody, so every
+ *    failed keystroke ended in an "Uncaught (in promise)" page error. The fix
+ *    logs that error once it is on screen; any other error still propagates.
  */
 import {createRequire} from 'node:module';
 import {readFileSync} from 'node:fs';
@@ -32,6 +37,12 @@ export const FIXES = [
     find: '__html:fr(t,"_snippetResult.".concat(r,".value"))||fr(t,r)',
     replace:
       '__html:fr(t,"_snippetResult.".concat(r,".value"))||(function(v){return null==v?v:String(v).replace(/[&<>"\']/g,function(c){return"&#"+c.charCodeAt(0)+";"})})(fr(t,r))',
+  },
+  {
+    name: 'handle the failure shown as the error screen',
+    find: 'return c.pendingRequests.add(g)}',
+    replace:
+      'return c.pendingRequests.add(g.catch((function(e){if(!e||"RetryError"!==e.name)throw e;console.error(e)})))}',
   },
 ] as const;
 

@@ -52,8 +52,60 @@ export function pack(records: SearchRecord[]): PackedIndex {
   return {format: 2, origin, pages, sections, records: out};
 }
 
-export function unpack(index: PackedIndex): SearchRecord[] {
+/**
+ * Throws unless `file` has the shape `pack` writes, down to every reference
+ * between records, sections and pages: a truncated, corrupt or foreign file
+ * must fail to load (the search UI then shows its error screen), never turn
+ * into an empty or garbled index.
+ */
+export function assertPackedIndex(file: unknown): asserts file is PackedIndex {
+  const fail = (what: string): never => {
+    throw new Error(`Corrupt search index: ${what}.`);
+  };
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) fail('not an object');
+  const index = file as Record<string, unknown>;
   if (index.format !== 2) throw new Error(`Unknown search index format ${String(index.format)}.`);
+  const {origin, pages, sections, records} = index;
+  if (typeof origin !== 'string') fail('origin is not a string');
+  for (const [name, list] of Object.entries({pages, sections, records})) {
+    if (!Array.isArray(list)) fail(`${name} is not a list`);
+  }
+  const isIndex = (n: unknown, length: number) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < length;
+  const optionalText = (v: unknown) => v === null || v === undefined || typeof v === 'string';
+  (pages as unknown[]).forEach((page, i) => {
+    if (!Array.isArray(page) || page.length < 5 || page.length > 6 || !page.every((v) => typeof v === 'string')) {
+      fail(`page ${i} is malformed`);
+    }
+  });
+  (sections as unknown[]).forEach((section, i) => {
+    if (
+      !Array.isArray(section) ||
+      section.length < 2 ||
+      section.length > 2 + LEVELS.slice(2).length ||
+      !isIndex(section[0], (pages as unknown[]).length) ||
+      typeof section[1] !== 'string' ||
+      !section.slice(2).every((v) => v === null || typeof v === 'string')
+    ) {
+      fail(`section ${i} is malformed`);
+    }
+  });
+  (records as unknown[]).forEach((record, i) => {
+    if (
+      !Array.isArray(record) ||
+      record.length < 2 ||
+      record.length > 4 ||
+      !isIndex(record[0], (sections as unknown[]).length) ||
+      !isIndex(record[1], TYPES.length) ||
+      !optionalText(record[2]) ||
+      (record[3] !== undefined && record[3] !== 1)
+    ) {
+      fail(`record ${i} is malformed`);
+    }
+  });
+}
+
+export function unpack(index: PackedIndex): SearchRecord[] {
+  assertPackedIndex(index);
   return index.records.map(([s, type, content, code], i) => {
     const [p, anchor, ...levels] = index.sections[s];
     const [path, lvl0, lvl1, language, tag, version] = index.pages[p];

@@ -12,7 +12,7 @@
  * - writes the index (DocSearch records extracted from the built HTML) at postBuild;
  * - under `docusaurus start`, serves the index of the last production build, or
  *   explains in the modal that there is none.
- * In both modes it gives the theme a copy of @docsearch/react with two fixes
+ * In both modes it gives the theme a copy of @docsearch/react with three fixes
  * (./docsearchFixes.ts). In hosted mode it does nothing else: the theme talks to Algolia.
  */
 import {createHash} from 'node:crypto';

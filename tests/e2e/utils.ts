@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import type {Page} from '@playwright/test';
+import type {BrowserContext, Page} from '@playwright/test';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 
 export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
@@ -41,4 +41,40 @@ export function watchErrors(page: Page): string[] {
 /** Waits until React has hydrated the page (the theme marks <html> once it has). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+}
+
+/**
+ * URLs of the JavaScript chunks that the routes matching `path` load (every nested
+ * route: docs root, version, sidebar layout and the page itself), as Docusaurus
+ * would prefetch them. Asked from a scratch page of `context` whose links never
+ * prefetch, so the list holds the route's chunks alone.
+ */
+export async function routeChunks(context: BrowserContext, path: string): Promise<string[]> {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(() => {
+      // Links prefetch their targets when they scroll into view: not here.
+      window.IntersectionObserver = class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      } as unknown as typeof IntersectionObserver;
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    const chunks = await page.evaluate((target) => {
+      const links = () => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]'), (l) => l.href);
+      const before = new Set(links());
+      // Docusaurus's own prefetch adds one <link rel="prefetch"> per chunk of the route.
+      void (window as unknown as {docusaurus: {prefetch(path: string): unknown}}).docusaurus.prefetch(target);
+      return [...new Set(links().filter((href) => !before.has(href)))];
+    }, path);
+    if (chunks.length === 0) throw new Error(`No chunk found for ${path}`);
+    return chunks;
+  } finally {
+    await page.close();
+  }
 }

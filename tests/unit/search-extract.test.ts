@@ -87,4 +87,30 @@ describe('record extractor', () => {
     expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(all).length / 2);
     expect(() => unpack({...packed, format: 1})).toThrow(/Unknown search index format 1/);
   });
+
+  it('refuses an index file of any other shape instead of reading it as an empty or garbled index', () => {
+    const good = {
+      format: 2,
+      origin: '',
+      pages: [['/a', 'Docs', 'A', 'en', 'default']],
+      sections: [[0, '']],
+      records: [[0, 1]],
+    };
+    expect(unpack(good as never)).toHaveLength(1);
+    const corrupt: [unknown, RegExp][] = [
+      [null, /not an object/],
+      [[], /not an object/],
+      [{hits: []}, /Unknown search index format undefined/],
+      [{format: 2, records: []}, /origin is not a string/],
+      [{...good, pages: {}}, /pages is not a list/],
+      [{...good, pages: [['/a', 1, 'A', 'en', 'default']]}, /page 0 is malformed/],
+      [{...good, sections: [[1, '']]}, /section 0 is malformed/],
+      [{...good, sections: [[0, '', 'h2', 3]]}, /section 0 is malformed/],
+      [{...good, records: [[1, 1]]}, /record 0 is malformed/],
+      [{...good, records: [[0, 7]]}, /record 0 is malformed/],
+      [{...good, records: [[0, 0, {text: 'x'}]]}, /record 0 is malformed/],
+      [{...good, records: [[0, 0, 'x', true]]}, /record 0 is malformed/],
+    ];
+    for (const [file, message] of corrupt) expect(() => unpack(file as never), JSON.stringify(file)).toThrow(message);
+  });
 });

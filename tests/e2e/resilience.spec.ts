@@ -1,0 +1,766 @@
+/**
+ * What readers get when something fails (spec §2 "Routing behaviour", §4, §8,
+ * §9), against the production build. Where the spec is vague, each test states
+ * what Docusaurus 3.8.1 really does and where (node_modules/@docusaurus/core/lib/client/).
+ *
+ * Failures are injected from the test only (request routing, init scripts);
+ * nothing here ships in the build.
+ */
+import {createServer, type Server} from 'node:http';
+import {readFile} from 'node:fs/promises';
+import {extname, join, normalize} from 'node:path';
+import * as cheerio from 'cheerio';
+import {expect, test, type ConsoleMessage, type Page} from '@playwright/test';
+import {ALL_VERSIONS, docPath, parseDocPath, routeChunks, sitemapPaths, waitForHydration} from './utils';
+
+const BUILD = join(__dirname, '..', '..', 'build');
+const intro = docPath('docs/Introduction');
+const installation = docPath('docs/getting-started/instalation');
+const configuration = docPath('docs/getting-started/configuration');
+
+type Marked = Window & {__sameDocument?: boolean};
+
+const sidebar = (page: Page) => page.locator('nav[aria-label="Docs sidebar"]');
+const sidebarLink = (page: Page, path: string) => sidebar(page).locator(`a[href="${path}"]`);
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** The h1 of a page as the server renders it. */
+async function serverH1(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const h1 = cheerio.load(html)('article h1').first().text().trim();
+  expect(h1, `h1 of ${path}`).not.toBe('');
+  return h1;
+}
+
+/** Console messages of one type, as they come. */
+function consoleOf(page: Page, type: ReturnType<ConsoleMessage['type']>): string[] {
+  const messages: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === type) messages.push(msg.text());
+  });
+  return messages;
+}
+
+/** Marks the current document, so a test can tell a client-side update from a full reload. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as Marked).__sameDocument = true));
+}
+const sameDocument = (page: Page) => page.evaluate(() => (window as Marked).__sameDocument === true);
+
+test.describe('a route whose chunk fails to load during a client navigation', () => {
+  // PendingNavigation preloads the next route before rendering it; when that
+  // preload rejects it calls console.warn(error) and window.location.reload()
+  // ("If chunk loading failed, it could be because the path to a chunk no
+  // longer exists due to a new deployment"). The target is never rendered in
+  // place, so a single failed navigation never shows the Retry box: it reloads.
+  test('is logged and reloads the page, which then loads the route afresh', async ({page, context}) => {
+    const chunks = await routeChunks(context, installation);
+    const warnings = consoleOf(page, 'warning');
+    let reloadRequested = false;
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && new URL(r.url()).pathname === installation) reloadRequested = true;
+    });
+    await open(page, intro);
+    // The chunks are gone until the page reloads (as after a new deployment).
+    await page.route(
+      (url) => chunks.includes(url.href),
+      (route) => (reloadRequested ? route.continue() : route.abort('failed')),
+    );
+    await markDocument(page);
+    const reloaded = page.waitForEvent('load');
+    await sidebarLink(page, installation).click();
+    await reloaded;
+
+    expect(reloadRequested).toBe(true);
+    expect(await sameDocument(page)).toBe(false);
+    const warning = warnings.find((w) => w.startsWith('ChunkLoadError'));
+    expect(warning, warnings.join('\n')).toMatch(/^ChunkLoadError: Loading chunk \S+ failed\./);
+    expect(chunks.some((c) => warning!.includes(c))).toBe(true);
+    // The reloaded page is the target, hydrated and working.
+    expect(new URL(page.url()).pathname).toBe(installation);
+    await waitForHydration(page);
+    await expect(page.locator('article h1')).toHaveText(await serverH1(page, installation));
+    await expect(sidebarLink(page, installation)).toHaveAttribute('aria-current', 'page');
+  });
+
+  // The theme's Loading component (core theme-fallback, not overridden by
+  // theme-classic) shows String(error) and a "Retry" button when a route's
+  // Loadable is rendered and its chunk fails. 3.8.1 renders a route before its
+  // preload settles in one case: a navigation overtaken by another, whose
+  // preload then completes. The failed route also triggers the reload above;
+  // the box is what the reader sees until it lands, or for good when it never
+  // does (here the reload is stopped, as the Stop button would).
+  test('shows the error text and a Retry button when rendered, and Retry loads it', async ({page, context}) => {
+    const [toInstallation, toConfiguration] = await Promise.all([
+      routeChunks(context, installation),
+      routeChunks(context, configuration),
+    ]);
+    const slow = toInstallation.filter((c) => !toConfiguration.includes(c));
+    const failing = toConfiguration.filter((c) => !toInstallation.includes(c));
+    const warnings = consoleOf(page, 'warning');
+    await open(page, intro);
+
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => slow.includes(url.href),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    let chunkAvailable = false;
+    await page.route(
+      (url) => failing.includes(url.href),
+      (route) => (chunkAvailable ? route.continue() : route.abort('failed')),
+    );
+    const reloads: string[] = [];
+    await page.route(
+      (url) => url.pathname === configuration,
+      (route) => {
+        reloads.push(route.request().url());
+        return route.abort('aborted');
+      },
+    );
+    await markDocument(page);
+
+    // Installation is on its way when the reader clicks Configuration, whose chunk fails.
+    await sidebarLink(page, installation).click();
+    await sidebarLink(page, configuration).click({noWaitAfter: true});
+    await expect.poll(() => warnings.some((w) => w.startsWith('ChunkLoadError'))).toBe(true);
+    await expect.poll(() => reloads.length).toBe(1);
+    // Installation arrives: the router renders the current location, Configuration.
+    release();
+    const box = page.locator('p', {hasText: /^ChunkLoadError: Loading chunk \S+ failed\./});
+    await expect(box).toBeVisible();
+    const text = (await box.textContent()) ?? '';
+    expect(
+      failing.some((c) => text.includes(c)),
+      text,
+    ).toBe(true);
+    const retry = page.getByRole('button', {name: 'Retry', exact: true});
+    await expect(retry).toBeVisible();
+    // Only the page content failed: navbar and sidebar stay usable.
+    await expect(page.locator('nav.navbar')).toBeVisible();
+    await expect(sidebarLink(page, configuration)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(configuration);
+
+    chunkAvailable = true;
+    await retry.click();
+    await expect(page.locator('article h1')).toHaveText(await serverH1(page, configuration));
+    await expect(box).toHaveCount(0);
+    await expect(retry).toHaveCount(0);
+    expect(await sameDocument(page)).toBe(true);
+  });
+});
+
+test('a component that throws shows "This page crashed." with its error chain, and "Try again" renders it again', async ({
+  page,
+  context,
+}) => {
+  type Crashable = Window & {
+    __pageFault?: boolean;
+    __crashable?: (component: (props: object) => unknown) => (props: object) => unknown;
+  };
+  const chunks = await routeChunks(context, configuration);
+  // The page's MDX component, wrapped in the browser so that it throws while __pageFault is set.
+  await page.addInitScript(() => {
+    const w = window as Crashable;
+    w.__pageFault = true;
+    const wrappers = new WeakMap<object, (props: object) => unknown>();
+    w.__crashable = (Component) => {
+      let Wrapper = wrappers.get(Component);
+      if (!Wrapper) {
+        Wrapper = (props) => {
+          if (w.__pageFault) {
+            throw new Error('Could not render the pricing of plan "PRO"', {
+              cause: new Error('Feature "sso" is not declared', {
+                cause: new TypeError("Cannot read properties of undefined (reading 'value')"),
+              }),
+            });
+          }
+          return Component(props);
+        };
+        wrappers.set(Component, Wrapper);
+      }
+      return Wrapper;
+    };
+  });
+  let patched = 0;
+  await page.route(
+    (url) => chunks.includes(url.href),
+    async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (!body.includes(`"permalink":"${configuration}","draft"`)) return route.fulfill({response});
+      patched++;
+      return route.fulfill({
+        response,
+        body: body.replace(/default:\(\)=>([\w$]+)/, 'default:()=>window.__crashable($1)'),
+      });
+    },
+  );
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await open(page, intro);
+  await sidebarLink(page, configuration).click();
+  await page.waitForURL(`**${configuration}`);
+
+  const heading = page.getByRole('heading', {level: 1, name: 'This page crashed.'});
+  await expect(heading).toBeVisible();
+  expect(patched).toBeGreaterThan(0);
+  const fallback = page.locator('main').filter({has: heading});
+  await expect(fallback.getByRole('button', {name: 'Try again'})).toBeVisible();
+  const chain = fallback.locator('p');
+  await expect(chain).toHaveCount(1);
+  expect(await chain.textContent()).toBe(
+    'Could not render the pricing of plan "PRO"\n\nCause:\nFeature "sso" is not declared\n\nCause:\n' +
+      "Cannot read properties of undefined (reading 'value')",
+  );
+  // The layout around it still works.
+  await expect(page.locator('nav.navbar')).toBeVisible();
+  await expect(page.locator('footer.footer')).toBeVisible();
+  // The error boundary caught it: nothing uncaught.
+  expect(pageErrors).toEqual([]);
+
+  await page.evaluate(() => ((window as Crashable).__pageFault = false));
+  await fallback.getByRole('button', {name: 'Try again'}).click();
+  await expect(page.locator('article h1')).toHaveText(await serverH1(page, configuration));
+  await expect(heading).toHaveCount(0);
+});
+
+test.describe('browser storage that throws', () => {
+  const variants = [
+    {
+      name: 'every Storage method throws QuotaExceededError',
+      inject: () => {
+        for (const method of ['getItem', 'setItem', 'removeItem', 'clear', 'key'] as const) {
+          Object.defineProperty(Storage.prototype, method, {
+            configurable: true,
+            value() {
+              throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+            },
+          });
+        }
+      },
+      // theme-common's storage slots catch each call and log it (spec §8).
+      log: {type: 'error', text: /^Docusaurus storage error, can't (get|set|delete) /},
+      failure: 'QuotaExceededError',
+    },
+    {
+      name: 'localStorage and sessionStorage throw SecurityError when read',
+      inject: () => {
+        for (const name of ['localStorage', 'sessionStorage']) {
+          Object.defineProperty(window, name, {
+            configurable: true,
+            get() {
+              throw new DOMException('Access is denied for this document.', 'SecurityError');
+            },
+          });
+        }
+      },
+      // Storage unavailable altogether: theme-common warns once and works without it.
+      log: {type: 'warning', text: /^Docusaurus browser storage is not available\./},
+      failure: 'SecurityError',
+    },
+  ] as const;
+
+  for (const variant of variants) {
+    test(`${variant.name}: the site renders and works`, async ({page}) => {
+      await page.addInitScript(variant.inject);
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      const logged = consoleOf(page, variant.log.type);
+      await open(page, '/');
+      // Storage really fails in this page.
+      expect(
+        await page.evaluate(() => {
+          try {
+            window.localStorage.setItem('probe', '1');
+            return 'stored';
+          } catch (e) {
+            return (e as Error).name;
+          }
+        }),
+      ).toBe(variant.failure);
+      await expect(page.locator('h1').first()).toBeVisible();
+
+      // Colour mode switches for the session.
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('data-theme', 'light');
+      await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+
+      // The announcement bar closes.
+      const bar = page.locator('[role="banner"]', {hasText: 'Pricing2Yaml 3.0'});
+      await expect(bar).toBeVisible();
+      await bar.getByRole('button', {name: 'Close'}).click();
+      await expect(bar).toHaveCount(0);
+
+      // Client-side navigation, with the chosen mode kept.
+      await page.locator('nav.navbar').getByRole('link', {name: 'Getting Started', exact: true}).click();
+      await page.waitForURL(`**${intro}`);
+      await expect(page.locator('article h1')).toHaveText(await serverH1(page, intro));
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await sidebarLink(page, installation).click();
+      await expect(page.locator('article h1')).toHaveText(await serverH1(page, installation));
+      // Tabs with a groupId store the choice: they still switch.
+      const tabs = page.locator('.tabs-container').first().getByRole('tab');
+      await tabs.nth(1).click();
+      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+
+      // Search opens and answers; recent searches just are not kept.
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('pricing');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+      await page.keyboard.press('Control+k');
+      await expect(page.locator('.DocSearch-StartScreen')).toContainText('No recent searches');
+
+      expect(pageErrors).toEqual([]);
+      expect(
+        logged.some((m) => variant.log.text.test(m)),
+        logged.join('\n'),
+      ).toBe(true);
+    });
+  }
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({javaScriptEnabled: false});
+
+  // Every doc page of every version, ten to a test.
+  const docPages = sitemapPaths().filter((p) => parseDocPath(p));
+  const BATCH = 10;
+  test('the sitemap has doc pages of every version', () => {
+    for (const version of ALL_VERSIONS) {
+      expect(docPages.filter((p) => parseDocPath(p)!.version === version).length, version).toBeGreaterThan(5);
+    }
+  });
+
+  for (let start = 0; start < docPages.length; start += BATCH) {
+    const pages = docPages.slice(start, start + BATCH);
+    test(`doc pages read in full from the server-rendered HTML: ${pages[0]} and ${pages.length - 1} more`, async ({
+      page,
+    }) => {
+      for (const path of pages) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        const facts = await page.evaluate(() => {
+          const shown = (el: Element) => el.checkVisibility() && (el.textContent ?? '').trim().length > 0;
+          const article = document.querySelector('article')!;
+          const hrefs = (root: Element | null): [string, string][] =>
+            Array.from(root?.querySelectorAll('a[href]') ?? []).map((a) => [
+              (a.textContent ?? '').trim(),
+              a.getAttribute('href') ?? '',
+            ]);
+          const sidebarNav = document.querySelector('nav[aria-label="Docs sidebar"]');
+          return {
+            hydrated: document.documentElement.getAttribute('data-has-hydrated') === 'true',
+            h1: Array.from(article.querySelectorAll('h1')).filter(shown).length,
+            paragraphs: Array.from(article.querySelectorAll('p')).filter(shown).length,
+            sidebar: sidebarNav?.checkVisibility() ? hrefs(sidebarNav) : [],
+            current: sidebarNav?.querySelector('a[aria-current="page"]')?.getAttribute('href'),
+            navbar: hrefs(document.querySelector('nav.navbar')),
+            // Code in a closed <details> shows once the reader opens it (natively, see below).
+            code: Array.from(article.querySelectorAll('pre'))
+              .filter((pre) => !pre.closest('details:not([open])'))
+              .map(shown),
+            tabs: article.querySelectorAll('[role="tab"]').length,
+            panels: Array.from(article.querySelectorAll('[role="tabpanel"]')).map(shown),
+          };
+        });
+        expect(facts.hydrated, path).toBe(false);
+        expect(facts.h1, `${path}: one visible h1`).toBe(1);
+        expect(facts.paragraphs, `${path}: visible paragraphs`).toBeGreaterThan(0);
+        expect(facts.sidebar.length, `${path}: sidebar links`).toBeGreaterThan(0);
+        for (const [label, href] of facts.sidebar) expect(href, `${path}: sidebar link ${label}`).toMatch(/^\/docs\//);
+        expect(facts.current, `${path}: the sidebar marks the page`).toBe(path);
+        const navbar = new Map(facts.navbar);
+        for (const label of ['Getting Started', 'Developer Guide', 'FAQs']) {
+          expect(navbar.get(label), `${path}: navbar ${label}`).toMatch(/^\/docs\//);
+        }
+        expect(facts.code.every(Boolean), `${path}: every code block shows its code`).toBe(true);
+        // Tabs cannot switch without JavaScript: every panel shows (a <noscript> style in the head).
+        expect(facts.panels.length, `${path}: one panel per tab`).toBe(facts.tabs);
+        expect(facts.panels.every(Boolean), `${path}: every tab panel shows`).toBe(true);
+      }
+    });
+  }
+
+  test('tabs show every panel, since they cannot switch', async ({page}) => {
+    await page.goto(installation);
+    const tabs = page.locator('.tabs-container').first();
+    const count = await tabs.getByRole('tab').count();
+    expect(count).toBeGreaterThan(1);
+    const panels = tabs.getByRole('tabpanel', {includeHidden: true});
+    await expect(panels).toHaveCount(count);
+    // The server marks all but the first panel `hidden`; the head's <noscript> style shows them anyway.
+    await expect(panels.nth(1)).toHaveAttribute('hidden', '');
+    for (let i = 0; i < count; i++) {
+      await expect(panels.nth(i)).toBeVisible();
+      await expect(panels.nth(i).locator('pre').first()).toBeVisible();
+    }
+  });
+
+  test('collapsed details open natively and show their code', async ({page}) => {
+    await page.goto(configuration);
+    const details = page.locator('article details').first();
+    const code = details.locator('pre').first();
+    await expect(code).toBeHidden();
+    await details.locator('summary').click();
+    await expect(details).toHaveJSProperty('open', true);
+    await expect(code).toBeVisible();
+  });
+
+  // theme-mermaid draws diagrams in the browser only (and the site's wrapper
+  // renders nothing on the server): without JavaScript a diagram is simply
+  // absent, with no empty box or raw source; the text around it reads as usual.
+  test('Mermaid diagrams are left out, the text around them stays', async ({page, browser}) => {
+    const path = docPath('api/introduction');
+    await page.goto(path);
+    await expect(page.locator('article h1')).toBeVisible();
+    await expect(page.locator('article p').first()).toBeVisible();
+    await expect(page.locator('.docusaurus-mermaid-container, svg[id^="mermaid"]')).toHaveCount(0);
+    await expect(page.locator('article')).not.toContainText(/\b(flowchart|graph) (TD|LR|TB)\b|sequenceDiagram/);
+    // The same page with JavaScript draws them.
+    const withJs = await browser.newPage({javaScriptEnabled: true});
+    try {
+      await withJs.goto(page.url());
+      // Mermaid's runtime is large: give it time on a busy machine.
+      await expect(withJs.locator('.docusaurus-mermaid-container svg').first()).toBeVisible({timeout: 20_000});
+    } finally {
+      await withJs.close();
+    }
+  });
+});
+
+test.describe('the wrong base URL banner', () => {
+  const PREFIX = '/some/prefix/';
+  const TYPES: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+  };
+
+  /** Serves the build below PREFIX only, as a host would for a site deployed there with baseUrl "/". */
+  async function serveBelowPrefix(port: number): Promise<Server> {
+    const server = createServer(async (req, res) => {
+      const {pathname} = new URL(req.url ?? '/', 'http://localhost');
+      if (pathname.startsWith(PREFIX)) {
+        const rel = normalize(decodeURIComponent(pathname.slice(PREFIX.length)));
+        const file = join(BUILD, rel === '.' || rel.endsWith('/') ? join(rel, 'index.html') : rel);
+        if (file.startsWith(BUILD)) {
+          try {
+            const body = await readFile(file);
+            res.writeHead(200, {'content-type': TYPES[extname(file)] ?? 'application/octet-stream'});
+            res.end(body);
+            return;
+          } catch {
+            // Fall through to 404.
+          }
+        }
+      }
+      res.writeHead(404, {'content-type': 'text/plain'});
+      res.end('Not found');
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+    return server;
+  }
+
+  // The home page's HTML carries an inline script (BaseUrlIssueBanner) that, on
+  // DOMContentLoaded, inserts the banner unless the site's JavaScript has defined
+  // window.docusaurus; the site's CSS hides it too. Neither loads here: the
+  // assets are asked for at /assets/…, where this host has nothing.
+  test('shows when the home page loads but its assets do not, and suggests the path it loaded from', async ({page}) => {
+    const port = Number(process.env.E2E_PORT ?? 4173) + 10 + test.info().parallelIndex;
+    const server = await serveBelowPrefix(port);
+    try {
+      const missing: string[] = [];
+      page.on('response', (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
+      const response = await page.goto(`http://127.0.0.1:${port}${PREFIX}`);
+      expect(response?.status()).toBe(200);
+      const banner = page.locator('#__docusaurus-base-url-issue-banner');
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText('Your Docusaurus site did not load properly.');
+      await expect(banner).toContainText('A very common reason is a wrong site baseUrl configuration.');
+      await expect(banner).toContainText('Current configured baseUrl = / (default value)');
+      await expect(page.locator('#__docusaurus-base-url-issue-banner-suggestion-container')).toHaveText(PREFIX);
+      expect(missing.some((p) => p.startsWith('/assets/js/'))).toBe(true);
+      // The server-rendered page is still below it.
+      await expect(page.locator('h1').first()).toBeVisible();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('does not show where the site is deployed as configured', async ({page}) => {
+    await open(page, '/');
+    await page.waitForLoadState('load');
+    await expect(page.locator('#__docusaurus-base-url-issue-banner-container')).toHaveCount(0);
+  });
+});
+
+test.describe('a search index that is missing or corrupt', () => {
+  const INDEX = /\/local-search\/index\.[\w-]+\.json$/;
+  const cases = [
+    {name: 'answers 404', status: 404, contentType: 'text/plain', body: 'Not found', reason: /HTTP 404/},
+    {
+      name: 'is not JSON',
+      status: 200,
+      contentType: 'application/json',
+      body: '{"format":2,"origin":"","pages":[["/docs/',
+      reason: /JSON/,
+    },
+    {
+      name: 'is an HTML page',
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Not here</title>',
+      reason: /JSON/,
+    },
+    {
+      name: 'is JSON of another kind',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({hits: [], nbHits: 0}),
+      reason: /Unknown search index format undefined/,
+    },
+    {
+      name: 'lacks its pages and sections',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({format: 2, origin: '', records: [[0, 1]]}),
+      reason: /pages is not a list/,
+    },
+    {
+      name: 'has records pointing nowhere',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        format: 2,
+        origin: '',
+        pages: [[intro, 'Getting Started', 'Introduction', 'en', 'default']],
+        sections: [[0, '']],
+        records: [
+          [0, 1],
+          [5, 0, 'pricing'],
+        ],
+      }),
+      reason: /record 1 is malformed/,
+    },
+  ];
+
+  for (const c of cases) {
+    test(`that ${c.name} shows the error screen, with no uncaught error`, async ({page}) => {
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      const errors = consoleOf(page, 'error');
+      await page.route(INDEX, (route) => route.fulfill({status: c.status, contentType: c.contentType, body: c.body}));
+      await open(page, intro);
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('pricing');
+      const screen = page.locator('.DocSearch-ErrorScreen');
+      await expect(screen).toContainText('Unable to fetch results');
+      await expect(screen).toContainText('You might want to check your network connection.');
+      await expect(page.locator('.DocSearch-Hit, .DocSearch-NoResults')).toHaveCount(0);
+      // Every keystroke tries again, and fails the same way.
+      await page.locator('.DocSearch-Input').press('s');
+      await expect(screen).toContainText('Unable to fetch results');
+      // The reason is logged, not thrown.
+      await expect
+        .poll(() => errors.some((e) => e.includes('Unable to load the search index') && c.reason.test(e)))
+        .toBe(true);
+      expect(pageErrors).toEqual([]);
+    });
+  }
+});
+
+test.describe('the progress bar', () => {
+  type Timeline = Window & {__timeline: [string, number, string?][]};
+
+  /** Records, in page time, clicks, the #nprogress bar and its position, and each new h1. */
+  async function recordTimeline(page: Page) {
+    await page.addInitScript(() => {
+      const w = window as unknown as Timeline;
+      const timeline: Timeline['__timeline'] = (w.__timeline = []);
+      const note = (event: string, detail?: string) => timeline.push([event, performance.now(), detail]);
+      document.addEventListener('click', () => note('click'), true);
+      let shown = false;
+      let h1 = '';
+      new MutationObserver(() => {
+        const bar = !!document.querySelector('#nprogress .bar');
+        if (bar !== shown) {
+          shown = bar;
+          note(bar ? 'bar shown' : 'bar removed');
+        }
+        const title = document.querySelector('article h1')?.textContent ?? '';
+        if (title !== h1) {
+          h1 = title;
+          note('h1', title);
+        }
+      }).observe(document, {subtree: true, childList: true});
+      // The bar's position: nprogress moves it with transform, and animates with transition.
+      let position = '';
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const bar = r.target as HTMLElement;
+          if (bar.matches('#nprogress .bar') && bar.style.transform !== position) {
+            position = bar.style.transform;
+            note('bar moved', `${position}|${bar.style.transitionDuration}`);
+          }
+        }
+      }).observe(document, {subtree: true, attributes: true, attributeFilter: ['style']});
+    });
+  }
+  const timelineOf = (page: Page) => page.evaluate(() => (window as unknown as Timeline).__timeline);
+
+  // theme-classic's nprogress client module: onRouteUpdate starts a 200 ms timer
+  // when the pathname changes, onRouteDidUpdate calls done(); nprogress 0.2.0
+  // defaults: minimum 0.08, speed 200 ms, trickle 0.02 every 800 ms.
+  test('starts 200 ms after a route change, trickles while the route loads and finishes after the update', async ({
+    page,
+    context,
+  }) => {
+    const chunks = await routeChunks(context, installation);
+    await recordTimeline(page);
+    await open(page, intro);
+    const title = await serverH1(page, installation);
+    // The route's chunk takes its time: at least 1.5 s, and until the bar has trickled once.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => chunks.includes(url.href),
+      async (route) => {
+        await Promise.all([released, new Promise((resolve) => setTimeout(resolve, 1500))]);
+        await route.continue();
+      },
+    );
+    await sidebarLink(page, installation).click();
+    await expect(page.locator('#nprogress')).toBeAttached();
+    await expect
+      .poll(async () => (await timelineOf(page)).filter(([e]) => e === 'bar moved').length, {timeout: 10_000})
+      .toBeGreaterThanOrEqual(2);
+    release();
+    await expect(page.locator('article h1')).toHaveText(title);
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+
+    const timeline = await timelineOf(page);
+    const at = (event: string, detail?: string) =>
+      timeline.find(([e, , d]) => e === event && (detail === undefined || d === detail))?.[1] ?? NaN;
+    const click = timeline.filter(([e]) => e === 'click').pop()![1];
+    const shown = at('bar shown') - click;
+    const updated = at('h1', title);
+    const removed = at('bar removed');
+    // Not before ~150 ms (the 200 ms timer), but by ~300 ms; loose upper bound for a busy machine.
+    expect(shown).toBeGreaterThanOrEqual(150);
+    expect(shown).toBeLessThan(1000);
+    expect(updated).toBeGreaterThan(click + shown);
+    expect(removed).toBeGreaterThan(updated);
+
+    const moves = timeline
+      .filter(([e, t]) => e === 'bar moved' && t > click)
+      .map(([, t, d]) => {
+        const [transform, duration] = (d ?? '').split('|');
+        return {t, percent: Number(/translate3d\((-?[\d.]+)%/.exec(transform)?.[1]), duration};
+      });
+    // Shown at the minimum, 8 % (translated by -92 %), with a 200 ms transition.
+    expect(moves[0].percent).toBeCloseTo(-92, 5);
+    expect(moves[0].duration).toBe('200ms');
+    // Trickle: the next step comes 800 ms later at the earliest, by at most 2 %.
+    expect(moves[1].t - moves[0].t).toBeGreaterThanOrEqual(790);
+    expect(moves[1].percent).toBeGreaterThan(moves[0].percent);
+    expect(moves[1].percent - moves[0].percent).toBeLessThanOrEqual(2);
+    // done(): full width before it fades out.
+    expect(moves.some((m) => m.t >= updated && m.percent === 0)).toBe(true);
+  });
+
+  test('does not show for a change of hash on the same page', async ({page}) => {
+    await recordTimeline(page);
+    await open(page, installation);
+    const link = page.locator('.table-of-contents a').first();
+    const hash = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((url) => url.hash === hash);
+    // Well past the 200 ms delay.
+    await page.waitForTimeout(1000);
+    const timeline = await timelineOf(page);
+    expect(timeline.some(([e]) => e === 'click')).toBe(true);
+    expect(timeline.filter(([e]) => e.startsWith('bar'))).toEqual([]);
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+  });
+});
+
+test.describe('prefetching', () => {
+  // core/lib/client/docusaurus.js: prefetch (links in view) and preload (hover)
+  // do nothing when navigator.connection.effectiveType contains "2g" or saveData is on.
+  const JS = /\/assets\/js\/[^/]+\.js$/;
+
+  async function watchScripts(page: Page, connection?: {effectiveType: string; saveData: boolean}) {
+    if (connection) {
+      await page.addInitScript((c) => {
+        const info = Object.assign(new EventTarget(), c);
+        Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => info});
+      }, connection);
+    }
+    const requests: {url: string; type: string}[] = [];
+    page.on('request', (r) => JS.test(r.url()) && requests.push({url: r.url(), type: r.resourceType()}));
+    return requests;
+  }
+
+  /** Opens a page, then hovers a sidebar link and scrolls the footer's links into view. */
+  async function lookAround(page: Page, requests: unknown[]) {
+    await open(page, intro);
+    await page.waitForLoadState('networkidle');
+    const atLoad = requests.length;
+    await sidebarLink(page, configuration).hover();
+    await page.locator('footer.footer').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    return requests.length - atLoad;
+  }
+
+  test('a normal connection fetches the chunks of links in view and of hovered links ahead', async ({
+    page,
+    context,
+  }) => {
+    const [target, faq] = await Promise.all([
+      routeChunks(context, configuration),
+      routeChunks(context, docPath('commonErrors/introduction')),
+    ]);
+    const requests = await watchScripts(page);
+    expect(await lookAround(page, requests)).toBeGreaterThan(0);
+    const prefetched = requests.filter((r) => r.type !== 'script').map((r) => r.url);
+    expect(prefetched.length).toBeGreaterThan(0);
+    expect(await page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
+    // A sidebar link in view, and a footer link scrolled into view.
+    expect(target.filter((c) => prefetched.includes(c))).not.toEqual([]);
+    expect(faq.filter((c) => prefetched.includes(c))).not.toEqual([]);
+  });
+
+  for (const [name, connection] of [
+    ['slow 2G', {effectiveType: 'slow-2g', saveData: false}],
+    ['data saver', {effectiveType: '4g', saveData: true}],
+  ] as const) {
+    test(`on ${name}, links fetch nothing ahead, yet a click still navigates`, async ({page}) => {
+      const requests = await watchScripts(page, connection);
+      expect(await lookAround(page, requests)).toBe(0);
+      expect(requests.filter((r) => r.type !== 'script')).toEqual([]);
+      expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+      const before = requests.length;
+      await sidebarLink(page, configuration).click();
+      await expect(page.locator('article h1')).toHaveText(await serverH1(page, configuration));
+      // Loaded on demand.
+      expect(requests.length).toBeGreaterThan(before);
+    });
+  }
+});
