@@ -688,6 +688,11 @@ test.describe('the progress bar', () => {
   test('does not show for a change of hash on the same page', async ({page}) => {
     await recordTimeline(page);
     await open(page, installation);
+    // Chunks are as slow as in the test above, where a change of path shows the bar.
+    await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     const link = page.locator('.table-of-contents a').first();
     const hash = await link.getAttribute('href');
     await link.click();
