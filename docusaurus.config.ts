@@ -16,6 +16,7 @@ import {
 import {prismDark, prismLight} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchSetup} from './plugins/local-search/config';
+import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 
 /**
  * Build switches, all read from the environment:
@@ -120,6 +121,7 @@ const config: Config = {
 
   plugins: [
     [localSearch, {mode: search.mode}],
+    pricing2yamlValidators,
     [
       '@docusaurus/plugin-client-redirects',
       {
