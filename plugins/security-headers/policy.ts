@@ -77,7 +77,7 @@ export function headerRules(input: PolicyInput): HeaderRule[] {
       ],
     },
     {
-      // Every file under /assets/ has a content hash in its name (tests/build/headers.test.ts checks it).
+      // Every file under /assets/ has a content hash in its name (tests/built/headers.test.ts checks it).
       path: '/assets/*',
       headers: [['Cache-Control', 'public, max-age=31536000, immutable']],
     },
