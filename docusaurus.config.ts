@@ -2,7 +2,6 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
-import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 
 import {
   ANNOUNCEMENT,
@@ -15,7 +14,9 @@ import {
 } from './src/constants';
 import {prismDark, prismLight} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
-import {searchSetup} from './plugins/local-search/config';
+import {searchOrigins, searchSetup} from './plugins/local-search/config';
+import pricing2yamlValidators from './plugins/pricing2yaml-validators';
+import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 
 /**
  * Build switches, all read from the environment:
@@ -126,12 +127,14 @@ const config: Config = {
 
   plugins: [
     [localSearch, {mode: search.mode}],
+    pricing2yamlValidators,
     [
-      '@docusaurus/plugin-client-redirects',
+      securityHeaders,
       {
+        searchOrigins: searchOrigins(search),
         // `/docs` alone has no page of its own: send readers to the current introduction.
         redirects: [{from: '/docs', to: docPath('docs/Introduction')}],
-      } satisfies RedirectOptions,
+      } satisfies SecurityHeadersOptions,
     ],
   ],
 

@@ -4,7 +4,9 @@ import {CHROMIUM_ARGS} from './playwright.config';
 /**
  * End-to-end tests of the hosted search mode: the site built with dummy
  * Algolia credentials into build-hosted/ (scripts/test.sh does it), served on
- * 127.0.0.1, with every Algolia host answered by route fixtures in the tests.
+ * 127.0.0.1 with the headers of build-hosted/_headers (so its
+ * Content-Security-Policy is enforced), with every Algolia host answered by
+ * route fixtures in the tests.
  */
 const PORT = Number(process.env.E2E_HOSTED_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1);
 
@@ -30,7 +32,7 @@ export default defineConfig({
   },
   projects: [{name: 'chromium-hosted', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: {
-    command: `npx docusaurus serve --dir build-hosted --port ${PORT} --host 127.0.0.1 --no-open`,
+    command: `npx tsx tests/e2e-headers/server.ts build-hosted ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -9,12 +9,13 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
  */
 type Item = Extract<SidebarsConfig[string], unknown[]>[number];
 
-function category(label: string, slug: string, description: string, items: Item[]): Item {
+/** `title` names the index page where the label alone would repeat another page's title. */
+function category(label: string, slug: string, description: string, items: Item[], title?: string): Item {
   return {
     type: 'category',
     label,
     collapsed: false,
-    link: {type: 'generated-index', slug: `/category/${slug}`, description},
+    link: {type: 'generated-index', slug: `/category/${slug}`, description, ...(title ? {title} : {})},
     items,
   };
 }
@@ -107,33 +108,45 @@ const sidebars: SidebarsConfig = {
         ]),
       ],
     ),
-    category('SPACE', 'space', 'The Subscription and Pricing Access Control Engine: run it, call it, integrate it.', [
-      'api/space/introduction',
-      'api/space/evaluation',
-      category('User guide', 'space-user-guide', 'Step-by-step tasks in the SPACE interface and API.', [
-        'api/space/user-guide/introduction',
-        'api/space/user-guide/run-space-instance',
-        'api/space/user-guide/retrieve-api-key',
-        'api/space/user-guide/create-user',
-        'api/space/user-guide/manage-users',
-        'api/space/user-guide/delete-users',
-        'api/space/user-guide/create-service',
-        'api/space/user-guide/create-version',
-        'api/space/user-guide/manage-pricings-availability',
-        'api/space/user-guide/disable-services',
-        'api/space/user-guide/create-contract',
-        'api/space/user-guide/manage-contracts',
-        'api/space/user-guide/delete-contract',
-      ]),
-      'api/space/space-api',
-      'api/space/space-config',
-      'api/space/space-roles',
-      category('SDKs', 'space-sdks', 'Client libraries for SPACE: a Node.js backend SDK and a React frontend SDK.', [
-        'api/space/SDKs/space-node-client',
-        'api/space/SDKs/space-react-client',
-      ]),
-    ]),
-    category('SPHERE', 'sphere', 'The web platform to search, edit and analyse pricings.', ['api/sphere/introduction']),
+    category(
+      'SPACE',
+      'space',
+      'The Subscription and Pricing Access Control Engine: run it, call it, integrate it.',
+      [
+        'api/space/introduction',
+        'api/space/evaluation',
+        category('User guide', 'space-user-guide', 'Step-by-step tasks in the SPACE interface and API.', [
+          'api/space/user-guide/introduction',
+          'api/space/user-guide/run-space-instance',
+          'api/space/user-guide/retrieve-api-key',
+          'api/space/user-guide/create-user',
+          'api/space/user-guide/manage-users',
+          'api/space/user-guide/delete-users',
+          'api/space/user-guide/create-service',
+          'api/space/user-guide/create-version',
+          'api/space/user-guide/manage-pricings-availability',
+          'api/space/user-guide/disable-services',
+          'api/space/user-guide/create-contract',
+          'api/space/user-guide/manage-contracts',
+          'api/space/user-guide/delete-contract',
+        ]),
+        'api/space/space-api',
+        'api/space/space-config',
+        'api/space/space-roles',
+        category('SDKs', 'space-sdks', 'Client libraries for SPACE: a Node.js backend SDK and a React frontend SDK.', [
+          'api/space/SDKs/space-node-client',
+          'api/space/SDKs/space-react-client',
+        ]),
+      ],
+      'SPACE pages',
+    ),
+    category(
+      'SPHERE',
+      'sphere',
+      'The web platform to search, edit and analyse pricings.',
+      ['api/sphere/introduction'],
+      'SPHERE pages',
+    ),
   ],
 
   contribSidebar: ['contrib/introduction', 'contrib/java-contrib', 'contrib/ts-contrib'],
@@ -161,12 +174,14 @@ const sidebars: SidebarsConfig = {
         'commonErrors/pricing4java/pricingplan-aware-feature-name',
         'commonErrors/pricing4java/renew-token-filter-jwt-secret',
       ],
+      'Pricing4Java FAQs',
     ),
     category(
       'Pricing4React',
       'faq-pricing4react',
       'Why feature toggles in the browser stay in the wrong state, and how to fix the pricing token handling.',
       ['commonErrors/pricing4react/pricing-token-storage', 'commonErrors/pricing4react/pricing-token-not-renewed'],
+      'Pricing4React FAQs',
     ),
   ],
 };

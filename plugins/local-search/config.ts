@@ -33,3 +33,13 @@ export function searchSetup(env: Record<string, string | undefined> = process.en
   if (!env.ALGOLIA_INDEX_NAME) throw new Error('`indexName` is missing. (ALGOLIA_INDEX_NAME is empty)');
   return {mode: 'hosted', appId: env.ALGOLIA_APP_ID, apiKey: env.ALGOLIA_API_KEY, indexName: env.ALGOLIA_INDEX_NAME};
 }
+
+/**
+ * Origins the browser's search talks to, for the Content-Security-Policy's connect-src (plugins/security-headers):
+ * none for the embedded index (it is a file of the site), Algolia's hosts in hosted mode (the application's DSN host
+ * first, then the fallbacks the client retries on).
+ */
+export function searchOrigins(setup: SearchSetup): string[] {
+  if (setup.mode === 'embedded') return [];
+  return [`https://${setup.appId}-dsn.algolia.net`, 'https://*.algolianet.com', 'https://*.algolia.net'];
+}

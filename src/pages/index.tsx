@@ -20,7 +20,8 @@ plans:
 function Hero(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
-    <header className={styles.hero}>
+    // Not a <header>: the announcement bar is the page's banner landmark already, and the hero is main content.
+    <div className={styles.hero}>
       <div className={`container ${styles.heroInner}`}>
         <div className={styles.heroText}>
           <Heading as="h1" className={styles.title}>
@@ -46,19 +47,21 @@ function Hero(): ReactNode {
           <figcaption>A pricing, as Pricing2Yaml describes it (excerpt).</figcaption>
         </figure>
       </div>
-    </header>
+    </div>
   );
 }
 
 export default function Home(): ReactNode {
   return (
     <Layout description="Documentation of SPHERE, the toolkit for pricing-driven SaaS: Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS and SPACE.">
-      <Hero />
-      <main className={`container ${styles.section}`}>
-        <Heading as="h2" className={styles.sectionTitle}>
-          One pricing, every layer of your SaaS
-        </Heading>
-        <ToolkitCards />
+      <main>
+        <Hero />
+        <section className={`container ${styles.section}`}>
+          <Heading as="h2" className={styles.sectionTitle}>
+            One pricing, every layer of your SaaS
+          </Heading>
+          <ToolkitCards />
+        </section>
       </main>
     </Layout>
   );

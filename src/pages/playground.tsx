@@ -1,6 +1,6 @@
 /**
  * /playground: edit, check and preview a Pricing2Yaml document. The page itself is tiny; the playground (CodeMirror,
- * the validation worker with ajv and the JSON Schemas) is imported only once the page runs in the browser, so no
+ * the validation worker with its precompiled validators and the JSON Schemas) is imported only once the page runs in the browser, so no
  * other page loads or prefetches it.
  */
 import {useEffect, useState, type ComponentType} from 'react';

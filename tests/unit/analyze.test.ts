@@ -7,9 +7,10 @@ import {describe, expect, it} from 'vitest';
 import {MAX_CHARS, analyze, locate} from '../../src/lib/pricing2yaml/analyze';
 import {lineDiff} from '../../src/lib/lineDiff';
 import {parseDocument} from 'yaml';
+import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
 import {readSchema} from '../utils/pricing2yaml';
 
-const load = async (v: Parameters<typeof readSchema>[0]) => readSchema(v);
+const load = compilingLoader(async (v) => readSchema(v));
 const run = (text: string) => analyze(text, load, new Date('2025-12-31'));
 
 const VALID = `syntaxVersion: "3.0"

@@ -4,7 +4,7 @@
  */
 import {analyze, type Analysis} from '@site/src/lib/pricing2yaml/analyze';
 import {lineDiff, type DiffLine} from '@site/src/lib/lineDiff';
-import {loadSchema} from './schemas';
+import {loadValidator} from './validators';
 
 export interface AnalysisRequest {
   id: number;
@@ -26,7 +26,7 @@ const scope = self as unknown as {
 scope.onmessage = async ({data}) => {
   let analysis: Analysis;
   try {
-    analysis = await analyze(data.text, loadSchema);
+    analysis = await analyze(data.text, loadValidator);
   } catch (e) {
     analysis = {
       status: 'not-yaml',

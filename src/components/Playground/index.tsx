@@ -1,6 +1,6 @@
 /**
  * The Pricing2Yaml playground: an editor, live diagnostics, the rendered pricing, its 3.0 form and sharing. This
- * module and everything it imports (CodeMirror, the worker with ajv, the schemas) is loaded by src/pages/playground.tsx
+ * module and everything it imports (CodeMirror, the worker with its validators, the schemas) is loaded by src/pages/playground.tsx
  * with a dynamic import, so no other page downloads it.
  */
 import {useCallback, useEffect, useId, useRef, useState} from 'react';

@@ -64,7 +64,7 @@ function Card({name, kind, summary, to}: Part): ReactNode {
 
 export default function ToolkitCards(): ReactNode {
   return (
-    <ul className={styles.grid} aria-label="Parts of the toolkit">
+    <ul className={styles.grid}>
       {PARTS.map((part) => (
         <Card key={part.name} {...part} />
       ))}

@@ -4,11 +4,11 @@
  * older document. Every problem carries the character range of the YAML node it is about, so an editor can mark it.
  *
  * It never throws and always answers with a status and a one-line summary, whatever the input (binary garbage, a
- * huge document, an alias bomb). Schemas are supplied by the caller, so the module runs in a Web Worker (with lazily
- * imported schemas) and in the unit tests (reading them from disk) alike.
+ * huge document, an alias bomb). Schema validators are supplied by the caller, so the module runs in a Web Worker
+ * (with validators precompiled at build time, see ./validators.ts) and in the unit tests (compiling the schemas on disk)
+ * alike.
  */
-import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type {ErrorObject, ValidateFunction} from 'ajv';
 import {Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Node} from 'yaml';
 
 import {checkCrossReferences} from './crossReferences';
@@ -66,31 +66,8 @@ export interface Analysis {
   upgrade?: UpgradeView;
 }
 
-export type SchemaLoader = (version: SyntaxVersion) => Promise<object>;
-
-let ajv: Ajv2020 | undefined;
-const validators = new Map<SyntaxVersion, Promise<ValidateFunction>>();
-
-function validator(version: SyntaxVersion, load: SchemaLoader): Promise<ValidateFunction> {
-  let v = validators.get(version);
-  if (!v) {
-    // The options of tests/utils/pricing2yaml.ts; strictNumbers: false lets `.inf` through.
-    ajv ??= addFormats(
-      new Ajv2020({
-        allErrors: true,
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        strictNumbers: false,
-        verbose: true,
-      }),
-    );
-    const instance = ajv;
-    v = load(version).then((schema) => instance.compile(schema));
-    validators.set(version, v);
-  }
-  return v;
-}
+/** The validator of the JSON Schema of a syntax version; the loader is expected to cache it. */
+export type ValidatorLoader = (version: SyntaxVersion) => Promise<ValidateFunction>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Locating paths in the YAML source
@@ -277,7 +254,7 @@ export function printYaml(value: unknown): string {
 
 const KB = (n: number) => `${Math.round(n / 1024)} KB`;
 
-export async function analyze(text: string, loadSchema: SchemaLoader, now = new Date()): Promise<Analysis> {
+export async function analyze(text: string, loadValidator: ValidatorLoader, now = new Date()): Promise<Analysis> {
   if (text.trim() === '') {
     return {status: 'empty', summary: 'The editor is empty: write or paste a Pricing2Yaml document.', diagnostics: []};
   }
@@ -362,7 +339,7 @@ export async function analyze(text: string, loadSchema: SchemaLoader, now = new 
   const version = declared;
 
   const diagnostics: Diagnostic[] = [];
-  const validate = await validator(version, loadSchema);
+  const validate = await loadValidator(version);
   if (!validate(value)) {
     for (const e of meaningful(validate.errors ?? [])) {
       const segments = pointerSegments(e.instancePath);

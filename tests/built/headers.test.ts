@@ -1,0 +1,112 @@
+/**
+ * build/_headers and build/nginx-security-headers.conf (written by plugins/security-headers): the policy covers every
+ * inline script of the build by hash and nothing looser, the other security headers are there, and the nginx snippet
+ * says the same as the _headers file.
+ */
+import {createHash} from 'node:crypto';
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
+import {BUILD, builtPages} from './site';
+
+const rules = parseHeadersFile(readFileSync(join(BUILD, '_headers'), 'utf8'));
+const page = headersFor(rules, '/docs/2.0.1/docs/Introduction');
+const policy = parsePolicy(page['content-security-policy'] ?? '');
+
+/** Hashes of the inline scripts a browser runs, found here without the plugin's code. */
+function inlineScriptHashes(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const {file, $} of builtPages()) {
+    $('script').each((_, el) => {
+      const type = ($(el).attr('type') ?? '').toLowerCase();
+      if ($(el).attr('src') !== undefined || !['', 'text/javascript', 'module'].includes(type)) return;
+      const hash = `'sha256-${createHash('sha256').update($(el).text()).digest('base64')}'`;
+      found.set(hash, [...(found.get(hash) ?? []), file]);
+    });
+  }
+  return found;
+}
+
+describe('_headers', () => {
+  it('gives every page the security headers', () => {
+    for (const path of ['/', '/docs/2.0.1/docs/Introduction', '/playground', '/assets/js/main.js', '/robots.txt']) {
+      const headers = headersFor(rules, path);
+      expect(headers['content-security-policy'], path).toBeDefined();
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['permissions-policy'], path).toMatch(/^([a-z-]+=\(\)(, )?)+$/);
+      expect(headers['permissions-policy'], path).toContain('camera=()');
+    }
+  });
+
+  it('sets a strict policy', () => {
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(policy.get('font-src')).toEqual(["'self'"]);
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    // The embedded search reads its index from the site: nothing else to connect to.
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('lets scripts run from the site and by hash only', () => {
+    const scripts = policy.get('script-src') ?? [];
+    expect(scripts[0]).toBe("'self'");
+    for (const source of scripts.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    for (const loose of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'strict-dynamic'", 'data:', 'blob:']) {
+      expect(scripts).not.toContain(loose);
+    }
+  });
+
+  it('lists the hash of every inline script of the build, and no other', () => {
+    const found = inlineScriptHashes();
+    // The colour-mode and announcement scripts of every page, the base-URL warning of the home page, the redirect.
+    expect(found.size).toBeGreaterThanOrEqual(4);
+    expect([...found.keys()].sort()).toEqual((policy.get('script-src') ?? []).slice(1).sort());
+  });
+
+  it('caches the hashed bundles for good, and nothing else', () => {
+    expect(headersFor(rules, '/assets/js/main.07cb79d6.js')['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const path of ['/', '/docs/2.0.1/docs/Introduction', '/sitemap.xml', '/img/logo.svg']) {
+      expect(headersFor(rules, path)['cache-control'], path).toBeUndefined();
+    }
+    const files = readdirSync(join(BUILD, 'assets'), {recursive: true, encoding: 'utf8'}).filter((f) =>
+      /\.\w+$/.test(f),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    // A file named without its content hash could change under the same name.
+    expect(files.filter((f) => !/[.-][0-9a-f]{8,}\.\w+$/.test(f))).toEqual([]);
+  });
+});
+
+describe('nginx-security-headers.conf', () => {
+  const conf = readFileSync(join(BUILD, 'nginx-security-headers.conf'), 'utf8');
+
+  it('adds the same headers as _headers, on every response', () => {
+    const unquote = (v: string) => v.replace(/^"|"$/g, '').replace(/\\(["\\])/g, '$1');
+    const added = [...conf.matchAll(/^add_header (\S+) ("(?:[^"\\]|\\.)*"|\$\w+) always;$/gm)];
+    const values = new Map(added.map((m) => [m[1], m[2]]));
+    const global = rules.find((r) => r.pattern === '/*')!;
+    for (const [name, value] of global.headers) expect(unquote(values.get(name) ?? ''), name).toBe(value);
+
+    // Scoped headers go through a variable set when the URI matches the rule's pattern.
+    const assets = rules.find((r) => r.pattern === '/assets/*')!;
+    for (const [name, value] of assets.headers) {
+      const variable = values.get(name)!;
+      expect(variable).toMatch(/^\$\w+$/);
+      const block = new RegExp(
+        `set \\${variable} "";\\nif \\(\\$uri ~ "\\^/assets/\\.\\*"\\) \\{\\n  set \\${variable} "([^"]+)";\\n\\}`,
+      ).exec(conf);
+      expect(block?.[1], name).toBe(value);
+    }
+    expect(added.length).toBe(global.headers.length + assets.headers.length);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The built site, read from disk for the tests of tests/built/ (run them after `npm run build`).
+ */
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {join, relative, sep} from 'node:path';
+import * as cheerio from 'cheerio';
+import {SITE} from '../../src/constants';
+import {ROOT} from '../utils/codeBlocks';
+
+export const BUILD = join(ROOT, 'build');
+
+if (!existsSync(join(BUILD, 'sitemap.xml'))) {
+  throw new Error(`No production build in ${BUILD}: run "npm run build" before these tests.`);
+}
+
+/** The origin the build was made for (docusaurus.config.ts reads the same variable). */
+export const ORIGIN = (process.env.SITE_URL ?? SITE.url).replace(/\/$/, '');
+
+export interface Page {
+  /** Path of the file under build/, with forward slashes, e.g. `docs/2.0.1/docs/Introduction/index.html`. */
+  file: string;
+  /** The URL path the file is served at, e.g. `/docs/2.0.1/docs/Introduction`. */
+  path: string;
+  html: string;
+  $: cheerio.CheerioAPI;
+}
+
+function urlPath(file: string): string {
+  if (file === 'index.html') return '/';
+  return `/${file.replace(/\/index\.html$/, '').replace(/\.html$/, '')}`;
+}
+
+let pages: Page[] | undefined;
+
+/** Every HTML file of the build. */
+export function builtPages(): Page[] {
+  pages ??= readdirSync(BUILD, {recursive: true, encoding: 'utf8'})
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => f.split(sep).join('/'))
+    .sort()
+    .map((file) => {
+      const html = readFileSync(join(BUILD, file), 'utf8');
+      return {file, path: urlPath(file), html, $: cheerio.load(html)};
+    });
+  return pages;
+}
+
+/** Absolute URLs listed by build/sitemap.xml. */
+export function sitemapUrls(): string[] {
+  const xml = readFileSync(join(BUILD, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+}
+
+/** The file under build/ a site-relative URL path is served from, or null. */
+export function fileFor(path: string): string | null {
+  const clean = decodeURIComponent(path.split(/[?#]/)[0]).replace(/^\//, '');
+  for (const candidate of [clean, join(clean, 'index.html'), `${clean}.html`]) {
+    const file = join(BUILD, candidate);
+    if (existsSync(file) && statSync(file).isFile()) return relative(BUILD, file).split(sep).join('/');
+  }
+  return null;
+}

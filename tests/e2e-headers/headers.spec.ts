@@ -1,0 +1,106 @@
+/**
+ * The site under its own security headers: the build served by tests/e2e-headers/server.ts with the headers of
+ * build/_headers. Every page visited must work with zero Content-Security-Policy violations and no console error.
+ */
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
+import {headersFor, parseHeadersFile} from '../utils/headersFile';
+import {docPath, waitForHydration} from '../e2e/utils';
+import {watchPolicy} from './policy';
+
+const rules = parseHeadersFile(readFileSync(join(__dirname, '..', '..', 'build', '_headers'), 'utf8'));
+
+let problems: string[];
+test.beforeEach(async ({page}) => {
+  problems = await watchPolicy(page);
+});
+test.afterEach(() => {
+  expect(problems).toEqual([]);
+});
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page);
+}
+
+test('responses carry the headers of build/_headers', async ({request}) => {
+  const html = await request.get(docPath('docs/Introduction'));
+  const expected = headersFor(rules, '/');
+  expect(expected['content-security-policy']).toContain("script-src 'self' 'sha256-");
+  for (const [name, value] of Object.entries(expected)) expect(html.headers()[name], name).toBe(value);
+  expect(html.headers()['cache-control']).toBeUndefined();
+
+  const home = await (await request.get('/')).text();
+  const bundle = /src="?(\/assets\/js\/main\.[0-9a-f]+\.js)/.exec(home)![1];
+  const js = await request.get(bundle);
+  expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(js.headers()['content-security-policy']).toBe(expected['content-security-policy']);
+});
+
+test('home page: inline scripts run, the announcement bar closes', async ({page}) => {
+  await open(page, '/');
+  // Set by the inline colour-mode script before hydration.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  const bar = page.locator('[role="banner"]', {hasText: 'Pricing2Yaml 3.0'});
+  await bar.getByRole('button', {name: 'Close'}).click();
+  await expect(bar).toHaveCount(0);
+});
+
+test('a doc page renders and switches to dark mode', async ({page}) => {
+  await open(page, docPath('docs/Introduction'));
+  await expect(page.locator('article h1')).toBeVisible();
+  await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('Mermaid draws its diagram', async ({page}) => {
+  await open(page, docPath('api/introduction'));
+  const svg = page.locator('.docusaurus-mermaid-container svg').first();
+  await expect(svg).toBeVisible();
+  await expect(svg.locator('g.node').first()).toBeVisible();
+  // The diagram's own <style> applies: node shapes get Mermaid's fill, not the SVG default black.
+  const fill = await svg
+    .locator('g.node rect, g.node polygon, g.node path')
+    .first()
+    .evaluate((el) => getComputedStyle(el).fill);
+  expect(fill).not.toBe('rgb(0, 0, 0)');
+});
+
+test('the SPACE API reference renders', async ({page}) => {
+  await open(page, docPath('api/space/space-api'));
+  await expect(page.locator('article h1')).toBeVisible();
+  await expect(page.locator('article table').first()).toBeVisible();
+});
+
+test('the playground checks what is typed in its worker', async ({page}) => {
+  await open(page, '/playground');
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-status', 'valid');
+  await page.locator('.cm-line', {hasText: 'saasName:'}).first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Deluxe');
+  await page.locator('.cm-line', {hasText: 'valueType: BOOLEAN'}).first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('S');
+  await expect(status).toHaveAttribute('data-status', 'invalid');
+  await expect(page.getByTestId('problems')).toContainText('use one of BOOLEAN, NUMERIC, TEXT');
+  await page.keyboard.press('Backspace');
+  await expect(status).toHaveAttribute('data-status', 'valid');
+});
+
+test('the search modal finds pages', async ({page}) => {
+  await open(page, docPath('docs/Introduction'));
+  await page.keyboard.press('Control+k');
+  await page.locator('.DocSearch-Input').fill('pricing context');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+});
+
+test('/docs forwards the query and the fragment to the introduction', async ({page}) => {
+  // Only the redirect page's inline script forwards them; the meta refresh alone would drop them.
+  await page.goto('/docs?from=test#the-parts-of-the-toolkit');
+  await page.waitForURL(`**${docPath('docs/Introduction')}?from=test#the-parts-of-the-toolkit`);
+  await waitForHydration(page);
+});

@@ -1,0 +1,46 @@
+/**
+ * The playground's precompiled validators (plugins/pricing2yaml-validators): plain code that needs no 'unsafe-eval',
+ * and the same verdicts and errors as the schemas compiled by ajv, on every fixture of tests/fixtures/pricing2yaml/.
+ */
+import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {join} from 'node:path';
+import type {ValidateFunction} from 'ajv';
+import {afterAll, describe, expect, it} from 'vitest';
+import {compilingLoader, standaloneValidator} from '../../src/lib/pricing2yaml/validators';
+import {ROOT} from '../utils/codeBlocks';
+import {SYNTAX_VERSIONS, parseYaml, readSchema} from '../utils/pricing2yaml';
+
+// Inside the repository, so that the modules resolve ajv's runtime helpers from node_modules as the bundler does.
+const DIR = join(ROOT, '.tmp', 'validators-test');
+mkdirSync(DIR, {recursive: true});
+afterAll(() => rmSync(DIR, {recursive: true, force: true}));
+const requireHere = createRequire(join(DIR, 'index.js'));
+const compiled = compilingLoader(async (v) => readSchema(v));
+
+describe.each(SYNTAX_VERSIONS)('syntax %s', (version) => {
+  const code = standaloneValidator(readSchema(version));
+  const file = join(DIR, `v${version}.js`);
+  writeFileSync(file, code);
+
+  it('compiles nothing at run time', () => {
+    expect(code).not.toMatch(/new Function|\beval\(|require\("ajv"\)|require\("ajv\/dist\/(core|2020|compile)/);
+    for (const m of code.matchAll(/require\("([^"]+)"\)/g)) {
+      expect(m[1]).toMatch(/^(ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$)/);
+    }
+  });
+
+  const dir = join(ROOT, 'tests', 'fixtures', 'pricing2yaml', version);
+  const fixtures = ['valid', 'invalid'].flatMap((kind) =>
+    readdirSync(join(dir, kind)).map((name) => [`${kind}/${name}`, join(dir, kind, name)] as const),
+  );
+
+  it.each(fixtures)('agrees with ajv on %s', async (_name, path) => {
+    const standalone = requireHere(file) as ValidateFunction;
+    const reference = await compiled(version);
+    const doc = parseYaml(readFileSync(path, 'utf8'));
+    expect(standalone(doc)).toBe(reference(doc));
+    const errors = (v: ValidateFunction) => (v.errors ?? []).map((e) => [e.instancePath, e.keyword, e.message]);
+    expect(errors(standalone)).toEqual(errors(reference));
+  });
+});
