@@ -1,5 +1,5 @@
 /**
- * Two fixes to @docsearch/react 3.9.0, applied at build time to a copy of its
+ * Fixes to @docsearch/react 3.9.0, applied at build time to a copy of its
  * bundle (`dist/esm/index.js`) that the bundler uses instead of the original,
  * in both search modes. Nothing in node_modules is modified, so there is no
  * postinstall step to forget, and a DocSearch upgrade that moves the code
@@ -15,6 +15,15 @@
  *    without their highlight and snippet fields, and DocSearch then renders the
  *    raw record text as HTML. A heading showing `<script>` or `<Feature>`
  *    would inject markup; the fix escapes that fallback.
+ * 3. The modal is a dialog. Its container claimed `role="button"` (focusable,
+ *    with the whole modal nested inside it) and combobox attributes; it is now
+ *    `role="dialog"` with `aria-modal="true"`, named by the search field's
+ *    label (algolia/docsearch#1370).
+ * 4. No second banner or footer landmark: the modal's search bar and footer
+ *    were a top-level <header> and <footer>, which duplicate the page's own.
+ * 5. Result lists carry the ids the search field's `aria-controls` names:
+ *    every list was rendered with one shared id, `docsearch-list`, while the
+ *    field pointed at `docsearch-hits0-list`, `docsearch-hits1-list`…
  */
 import {createRequire} from 'node:module';
 import {readFileSync} from 'node:fs';
@@ -32,6 +41,27 @@ export const FIXES = [
     find: '__html:fr(t,"_snippetResult.".concat(r,".value"))||fr(t,r)',
     replace:
       '__html:fr(t,"_snippetResult.".concat(r,".value"))||(function(v){return null==v?v:String(v).replace(/[&<>"\']/g,function(c){return"&#"+c.charCodeAt(0)+";"})})(fr(t,r))',
+  },
+  {
+    name: 'make the modal a dialog',
+    find: 're({"aria-expanded":!0}),{className:["DocSearch","DocSearch-Container","stalled"===H.status&&"DocSearch-Container--Stalled","error"===H.status&&"DocSearch-Container--Errored"].filter(Boolean).join(" "),role:"button",tabIndex:0,',
+    replace:
+      '{className:["DocSearch","DocSearch-Container","stalled"===H.status&&"DocSearch-Container--Stalled","error"===H.status&&"DocSearch-Container--Errored"].filter(Boolean).join(" "),role:"dialog","aria-modal":"true","aria-labelledby":"docsearch-label",',
+  },
+  {
+    name: 'no banner landmark in the modal',
+    find: 'e.createElement("header",{className:"DocSearch-SearchBar",',
+    replace: 'e.createElement("div",{className:"DocSearch-SearchBar",',
+  },
+  {
+    name: 'no contentinfo landmark in the modal',
+    find: 'e.createElement("footer",{className:"DocSearch-Footer"}',
+    replace: 'e.createElement("div",{className:"DocSearch-Footer"}',
+  },
+  {
+    name: 'give each result list the id aria-controls names',
+    find: 'e.createElement("ul",t.getListProps(),',
+    replace: 'e.createElement("ul",t.getListProps({source:t.collection.source}),',
   },
 ] as const;
 
