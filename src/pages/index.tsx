@@ -53,12 +53,16 @@ function Hero(): ReactNode {
 export default function Home(): ReactNode {
   return (
     <Layout description="Documentation of SPHERE, the toolkit for pricing-driven SaaS: Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS and SPACE.">
-      <Hero />
-      <main className={`container ${styles.section}`}>
-        <Heading as="h2" className={styles.sectionTitle}>
-          One pricing, every layer of your SaaS
-        </Heading>
-        <ToolkitCards />
+      {/* One <main> holds the hero too: a top-level <header> would be a second banner landmark next to the
+          announcement bar. */}
+      <main>
+        <Hero />
+        <section className={`container ${styles.section}`}>
+          <Heading as="h2" className={styles.sectionTitle}>
+            One pricing, every layer of your SaaS
+          </Heading>
+          <ToolkitCards />
+        </section>
       </main>
     </Layout>
   );
