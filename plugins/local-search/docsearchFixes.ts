@@ -1,5 +1,5 @@
 /**
- * Three fixes to @docsearch/react 3.9.0, applied at build time to a copy of its
+ * Fixes to @docsearch/react 3.9.0, applied at build time to a copy of its
  * bundle (`dist/esm/index.js`) that the bundler uses instead of the original,
  * in both search modes. Nothing in node_modules is modified, so there is no
  * postinstall step to forget, and a DocSearch upgrade that moves the code
@@ -20,6 +20,15 @@
  *    loaded), and autocomplete-core hands that promise to nobody, so every
  *    failed keystroke ended in an "Uncaught (in promise)" page error. The fix
  *    logs that error once it is on screen; any other error still propagates.
+ * 4. The modal is a dialog. Its container claimed `role="button"` (focusable,
+ *    with the whole modal nested inside it) and combobox attributes; it is now
+ *    `role="dialog"` with `aria-modal="true"`, named by the search field's
+ *    label (algolia/docsearch#1370).
+ * 5. No second banner or footer landmark: the modal's search bar and footer
+ *    were a top-level <header> and <footer>, which duplicate the page's own.
+ * 6. Result lists carry the ids the search field's `aria-controls` names:
+ *    every list was rendered with one shared id, `docsearch-list`, while the
+ *    field pointed at `docsearch-hits0-list`, `docsearch-hits1-list`…
  */
 import {createRequire} from 'node:module';
 import {readFileSync} from 'node:fs';
@@ -43,6 +52,27 @@ export const FIXES = [
     find: 'return c.pendingRequests.add(g)}',
     replace:
       'return c.pendingRequests.add(g.catch((function(e){if(!e||"RetryError"!==e.name)throw e;console.error(e)})))}',
+  },
+  {
+    name: 'make the modal a dialog',
+    find: 're({"aria-expanded":!0}),{className:["DocSearch","DocSearch-Container","stalled"===H.status&&"DocSearch-Container--Stalled","error"===H.status&&"DocSearch-Container--Errored"].filter(Boolean).join(" "),role:"button",tabIndex:0,',
+    replace:
+      '{className:["DocSearch","DocSearch-Container","stalled"===H.status&&"DocSearch-Container--Stalled","error"===H.status&&"DocSearch-Container--Errored"].filter(Boolean).join(" "),role:"dialog","aria-modal":"true","aria-labelledby":"docsearch-label",',
+  },
+  {
+    name: 'no banner landmark in the modal',
+    find: 'e.createElement("header",{className:"DocSearch-SearchBar",',
+    replace: 'e.createElement("div",{className:"DocSearch-SearchBar",',
+  },
+  {
+    name: 'no contentinfo landmark in the modal',
+    find: 'e.createElement("footer",{className:"DocSearch-Footer"}',
+    replace: 'e.createElement("div",{className:"DocSearch-Footer"}',
+  },
+  {
+    name: 'give each result list the id aria-controls names',
+    find: 'e.createElement("ul",t.getListProps(),',
+    replace: 'e.createElement("ul",t.getListProps({source:t.collection.source}),',
   },
 ] as const;
 

@@ -12,7 +12,7 @@
  * - writes the index (DocSearch records extracted from the built HTML) at postBuild;
  * - under `docusaurus start`, serves the index of the last production build, or
  *   explains in the modal that there is none.
- * In both modes it gives the theme a copy of @docsearch/react with three fixes
+ * In both modes it gives the theme a copy of @docsearch/react with its bugs fixed
  * (./docsearchFixes.ts). In hosted mode it does nothing else: the theme talks to Algolia.
  */
 import {createHash} from 'node:crypto';
@@ -51,7 +51,7 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
   const embedded = options.mode === 'embedded';
   const isDev = process.env.NODE_ENV !== 'production';
   let indexFile: string | null = null;
-  // DocSearch with its error screen and stored-search escaping fixed (see ./docsearchFixes.ts), in both modes.
+  // DocSearch with its bugs fixed (see ./docsearchFixes.ts), in both modes.
   const docsearch = join(context.generatedFilesDir, 'local-search', 'docsearch-react.js');
   mkdirSync(join(context.generatedFilesDir, 'local-search'), {recursive: true});
   writeFileSync(docsearch, fixedDocSearchBundle(context.siteDir));

@@ -54,6 +54,8 @@ function Hero(): ReactNode {
 export default function Home(): ReactNode {
   return (
     <Layout description="Documentation of SPHERE, the toolkit for pricing-driven SaaS: Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS and SPACE.">
+      {/* One <main> holds the hero too: a top-level <header> would be a second banner landmark next to the
+          announcement bar. */}
       <main>
         <Hero />
         <section className={`container ${styles.section}`}>

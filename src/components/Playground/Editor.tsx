@@ -123,7 +123,9 @@ export default function Editor({
   schemaRef.current = schema;
 
   useEffect(() => {
-    const attrs: Record<string, string> = {'aria-labelledby': labelledBy};
+    // The editable area is in the tab order as it is (contenteditable); the explicit tabindex says so to checkers that
+    // look for a focusable element inside the scrolling editor.
+    const attrs: Record<string, string> = {'aria-labelledby': labelledBy, tabindex: '0'};
     if (describedBy) attrs['aria-describedby'] = describedBy;
     const v = new EditorView({
       parent: host.current!,

@@ -3,6 +3,7 @@
  * their units and periods, and the add-ons with where they are available and what they cost.
  */
 import type {ReactNode} from 'react';
+import {ScrollArea} from '@site/src/components/ScrollableTable';
 import type {Pricing} from '@site/src/lib/pricing2yaml/upgrade';
 import styles from './styles.module.css';
 
@@ -138,7 +139,7 @@ export default function PricingView({pricing}: {pricing: Pricing}) {
       {plans.length === 0 ? (
         <p>This pricing has no plans: add-ons are sold on their own.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <ScrollArea className={styles.tableWrap}>
           <table className={styles.table} data-testid="comparison">
             <caption>Plans and features</caption>
             <thead>
@@ -174,11 +175,11 @@ export default function PricingView({pricing}: {pricing: Pricing}) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
 
       {limits.length > 0 && (
-        <div className={styles.tableWrap}>
+        <ScrollArea className={styles.tableWrap}>
           <table className={styles.table} data-testid="usage-limits">
             <caption>Usage limits</caption>
             <thead>
@@ -211,11 +212,11 @@ export default function PricingView({pricing}: {pricing: Pricing}) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
 
       {addOns.length > 0 && (
-        <div className={styles.tableWrap}>
+        <ScrollArea className={styles.tableWrap}>
           <table className={styles.table} data-testid="add-ons">
             <caption>Add-ons</caption>
             <thead>
@@ -275,7 +276,7 @@ export default function PricingView({pricing}: {pricing: Pricing}) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </div>
   );

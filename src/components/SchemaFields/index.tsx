@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import {ScrollArea} from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
 /** The subset of JSON Schema the Pricing2Yaml schemas use. */
@@ -138,13 +139,13 @@ function inline(text: string): ReactNode[] {
 
 /**
  * Field table of a Pricing2Yaml object, rendered from the published JSON Schema so the page and the schema cannot
- * disagree. Rendered at build time (no hooks, no browser APIs).
+ * disagree. Rendered at build time; in the browser its ScrollArea only measures whether the table scrolls sideways.
  */
 export default function SchemaFields({schema, at = '#', prefix = '', className}: Props): ReactNode {
   const target = at === '#' ? schema : resolve(schema, {$ref: at});
   const list = rows(schema, target, prefix);
   return (
-    <div className={clsx(styles.wrapper, className)}>
+    <ScrollArea className={clsx(styles.wrapper, className)}>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -181,6 +182,6 @@ export default function SchemaFields({schema, at = '#', prefix = '', className}:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

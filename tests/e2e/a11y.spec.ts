@@ -1,0 +1,229 @@
+/**
+ * Accessibility gate: axe-core finds no violation, of any impact, on every page of the built sitemap, the /search
+ * page and the not-found page, in light and dark mode, at desktop and phone widths; nor in the open search modal,
+ * the open mobile drawer or the announcement bar.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, sitemapPaths, waitForHydration} from './utils';
+
+type Mode = 'light' | 'dark';
+
+const WIDTHS = {
+  desktop: {width: 1280, height: 800},
+  mobile: {width: 390, height: 844},
+} as const;
+
+type Width = keyof typeof WIDTHS;
+
+/** Where a violation was found, for failure messages: "/docs/… (dark, mobile 390px)". */
+const where = (what: string, mode: Mode, width: Width) => `${what} (${mode}, ${width} ${WIDTHS[width].width}px)`;
+
+const PAGES = [...sitemapPaths(), '/search?q=pricing', '/this-page-does-not-exist'];
+
+/**
+ * How many Mermaid diagrams each docs page draws, counted from the fences of its source. Diagrams are drawn in the
+ * browser after hydration; knowing the count lets a test wait for exactly those (and fail if one is missing).
+ */
+const DIAGRAMS: ReadonlyMap<string, number> = (() => {
+  const root = join(__dirname, '..', '..');
+  const counts = new Map<string, number>();
+  const sources: [string, string][] = [
+    ['docs', CURRENT_VERSION],
+    ...ARCHIVED_VERSIONS.map((v): [string, string] => [`versioned_docs/version-${v}`, v]),
+  ];
+  for (const [dir, version] of sources) {
+    for (const file of readdirSync(join(root, dir), {recursive: true, encoding: 'utf8'})) {
+      if (!/\.mdx?$/.test(file)) continue;
+      const fences = readFileSync(join(root, dir, file), 'utf8').match(/^```mermaid\b/gm)?.length ?? 0;
+      if (fences) counts.set(docPath(file.replace(/\.mdx?$/, '').replace(/\\/g, '/'), version), fences);
+    }
+  }
+  return counts;
+})();
+
+/**
+ * Violations that come from third-party markup no config, CSS or wrapper can change, each limited to one rule on
+ * one selector. Everything else those elements do is still checked.
+ */
+const THIRD_PARTY: readonly {rule: string; selector: string; why: string}[] = [
+  {
+    rule: 'nested-interactive',
+    selector: '.DocSearch-Hit[role="option"]',
+    why:
+      'DocSearch (@docsearch/react 3.9.0) renders each hit as <li role="option"> around the link the theme passes as ' +
+      'hitComponent, so the option has a focusable descendant (algolia/docsearch#1370, #1491). Readers choose hits ' +
+      'with the arrow keys and Enter from the search field (aria-activedescendant) or follow the link; making the ' +
+      'option itself the link would mean rewriting the DocSearch results list.',
+  },
+];
+
+/** Runs axe on the page as it is and describes every violation: where, which rule, which elements. */
+async function violations(page: Page, place: string, include?: string): Promise<string[]> {
+  // Legacy mode runs axe in the page itself; the default opens a helper page for every analysis, which doubles its
+  // time. It only matters for cross-origin frames, and the site has none.
+  let builder = new AxeBuilder({page}).setLegacyMode().options({resultTypes: ['violations']});
+  if (include) builder = builder.include(include);
+  const {violations} = await builder.analyze();
+  const found: string[] = [];
+  for (const v of violations) {
+    const exempt = THIRD_PARTY.filter((e) => e.rule === v.id).map((e) => e.selector);
+    const nodes: string[] = [];
+    for (const n of v.nodes) {
+      const target = n.target.join(' ');
+      if (exempt.length && (await page.locator(target).evaluate((el, s) => s.some((x) => el.matches(x)), exempt))) {
+        continue;
+      }
+      const detail = n.any.find((c) => c.message)?.message ?? '';
+      nodes.push(`    - ${target}${detail ? ` (${detail})` : ''}`);
+    }
+    if (nodes.length) found.push([`${place}: ${v.id} [${v.impact}] ${v.help}`, ...nodes].join('\n'));
+  }
+  return found;
+}
+
+/** Waits until no CSS transition is running (colours fade when the mode changes). */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Each Mermaid diagram's markup, once drawn. */
+async function diagrams(page: Page): Promise<string[]> {
+  const containers = page.locator('.docusaurus-mermaid-container');
+  const count = await containers.count();
+  for (let i = 0; i < count; i++) await expect(containers.nth(i).locator(':scope > svg')).toBeVisible();
+  return containers.evaluateAll((els) => els.map((el) => el.innerHTML));
+}
+
+/**
+ * Switches the colour mode with the theme's own toggle (hidden in the navbar below 996 px, but still the control the
+ * drawer mirrors), then checks that the page is really drawn in that mode: the document background, every code block
+ * and every Mermaid diagram.
+ */
+async function setMode(page: Page, mode: Mode): Promise<void> {
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-theme')) !== mode) {
+    const before = await diagrams(page);
+    await page.evaluate(() =>
+      document.querySelector<HTMLButtonElement>('button[aria-label^="Switch between dark and light mode"]')!.click(),
+    );
+    await expect(html).toHaveAttribute('data-theme', mode);
+    await expect.poll(async () => (await diagrams(page)).filter((svg, i) => svg === before[i]).length).toBe(0);
+  }
+  await settle(page);
+  // The colour a reader sees behind an element: its own background or that of the nearest painted ancestor
+  // that is opaque (Infima leaves the light page transparent, so the canvas, white, shows).
+  const backgrounds = await page.evaluate(() => {
+    const painted = (el: Element | null): string => {
+      for (; el; el = el.parentElement) {
+        const bg = getComputedStyle(el).backgroundColor;
+        if (bg.startsWith('rgb(')) return bg;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    return [
+      painted(document.querySelector('main') ?? document.body),
+      ...Array.from(document.querySelectorAll('pre')).map(painted),
+    ];
+  });
+  const isDark = (rgb: string) => {
+    const [r, g, b] = rgb.match(/[\d.]+/g)!.map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+  };
+  for (const bg of backgrounds) expect(isDark(bg), `background ${bg} in ${mode} mode`).toBe(mode === 'dark');
+}
+
+/** Opens a page and waits until everything it draws after hydration is there. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  const pathname = new URL(path, 'http://site').pathname;
+  if (pathname === '/search') await expect(page.locator('main article').first()).toBeVisible();
+  if (pathname === '/playground') await expect(page.getByTestId('comparison')).toBeVisible();
+  await expect(page.locator('.docusaurus-mermaid-container > svg')).toHaveCount(DIAGRAMS.get(pathname) ?? 0);
+}
+
+for (const width of Object.keys(WIDTHS) as Width[]) {
+  test.describe(`axe at ${width} width (${WIDTHS[width].width}px)`, () => {
+    test.use({viewport: WIDTHS[width]});
+    // axe checks the contrast of every code token: the longest pages need more than the default minute on 2 cores.
+    test.setTimeout(180_000);
+
+    for (const path of PAGES) {
+      test(`${path} in light and dark mode`, async ({page}) => {
+        await open(page, path);
+        const found: string[] = [];
+        for (const mode of ['light', 'dark'] as const) {
+          await setMode(page, mode);
+          found.push(...(await violations(page, where(path, mode, width))));
+        }
+        expect(found, found.join('\n')).toEqual([]);
+        // Every diagram was drawn before the analysis: no diagram appeared afterwards that the source count missed.
+        await expect(page.locator('.docusaurus-mermaid-container > svg')).toHaveCount(
+          DIAGRAMS.get(new URL(path, 'http://site').pathname) ?? 0,
+        );
+      });
+    }
+  });
+}
+
+test.describe('axe on interactive states', () => {
+  test.use({viewport: WIDTHS.desktop});
+
+  test('the search modal with hits, in light and dark mode', async ({page}) => {
+    await open(page, docPath('docs/Introduction'));
+    await page.getByRole('button', {name: 'Search'}).click();
+    await page.locator('.DocSearch-Input').fill('pricing');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    const found: string[] = [];
+    for (const mode of ['light', 'dark'] as const) {
+      await setMode(page, mode);
+      found.push(...(await violations(page, where('search modal', mode, 'desktop'), '.DocSearch-Container')));
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test.describe('at phone width', () => {
+    test.use({viewport: WIDTHS.mobile});
+
+    test('the open mobile drawer, on its doc sidebar and its main menu, in light and dark mode', async ({page}) => {
+      await open(page, docPath('docs/Introduction'));
+      await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+      const drawer = page.locator('.navbar-sidebar');
+      await expect(drawer).toBeVisible();
+      const found: string[] = [];
+      for (const mode of ['light', 'dark'] as const) {
+        await setMode(page, mode);
+        found.push(...(await violations(page, where('mobile drawer, doc sidebar', mode, 'mobile'), '.navbar-sidebar')));
+      }
+      await drawer.getByRole('button', {name: /Back to main menu/}).click();
+      await expect(drawer.getByRole('link', {name: 'Developer Guide', exact: true})).toBeVisible();
+      for (const mode of ['light', 'dark'] as const) {
+        await setMode(page, mode);
+        found.push(...(await violations(page, where('mobile drawer, main menu', mode, 'mobile'), '.navbar-sidebar')));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  });
+
+  test('the announcement bar, in light and dark mode', async ({page}) => {
+    await open(page, '/');
+    const bar = page.locator('[role="banner"]', {hasText: 'Pricing2Yaml 3.0'});
+    await expect(bar).toBeVisible();
+    const found: string[] = [];
+    for (const mode of ['light', 'dark'] as const) {
+      await setMode(page, mode);
+      found.push(...(await violations(page, where('announcement bar', mode, 'desktop'), '[role="banner"]')));
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});
