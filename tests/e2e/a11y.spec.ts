@@ -3,10 +3,10 @@
  * page and the not-found page, in light and dark mode, at desktop and phone widths; nor in the open search modal,
  * the open mobile drawer or the announcement bar.
  */
-import {readdirSync, readFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {join, relative} from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
+import {ROOT, codeBlocks, mdxFiles} from '../utils/codeBlocks';
 import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, sitemapPaths, waitForHydration} from './utils';
 
 type Mode = 'light' | 'dark';
@@ -24,21 +24,23 @@ const where = (what: string, mode: Mode, width: Width) => `${what} (${mode}, ${w
 const PAGES = [...sitemapPaths(), '/search?q=pricing', '/this-page-does-not-exist'];
 
 /**
- * How many Mermaid diagrams each docs page draws, counted from the fences of its source. Diagrams are drawn in the
- * browser after hydration; knowing the count lets a test wait for exactly those (and fail if one is missing).
+ * How many Mermaid diagrams each docs page draws, counted from the mermaid code blocks of its source. Diagrams are
+ * drawn in the browser after hydration; knowing the count lets a test wait for exactly those (and fail if one is
+ * missing).
  */
 const DIAGRAMS: ReadonlyMap<string, number> = (() => {
-  const root = join(__dirname, '..', '..');
   const counts = new Map<string, number>();
   const sources: [string, string][] = [
     ['docs', CURRENT_VERSION],
     ...ARCHIVED_VERSIONS.map((v): [string, string] => [`versioned_docs/version-${v}`, v]),
   ];
   for (const [dir, version] of sources) {
-    for (const file of readdirSync(join(root, dir), {recursive: true, encoding: 'utf8'})) {
-      if (!/\.mdx?$/.test(file)) continue;
-      const fences = readFileSync(join(root, dir, file), 'utf8').match(/^```mermaid\b/gm)?.length ?? 0;
-      if (fences) counts.set(docPath(file.replace(/\.mdx?$/, '').replace(/\\/g, '/'), version), fences);
+    for (const file of mdxFiles([dir])) {
+      const diagrams = codeBlocks(file).filter((b) => b.lang === 'mermaid').length;
+      const id = relative(join(ROOT, dir), file)
+        .replace(/\\/g, '/')
+        .replace(/\.mdx?$/, '');
+      if (diagrams) counts.set(docPath(id, version), diagrams);
     }
   }
   return counts;
