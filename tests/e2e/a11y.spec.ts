@@ -23,6 +23,9 @@ const where = (what: string, mode: Mode, width: Width) => `${what} (${mode}, ${w
 
 const PAGES = [...sitemapPaths(), '/search?q=pricing', '/this-page-does-not-exist'];
 
+/** How long to wait for what a page draws after hydration (diagrams, search results) on a busy 2-core machine. */
+const LATE = 30_000;
+
 /**
  * How many Mermaid diagrams each docs page draws, counted from the mermaid code blocks of its source. Diagrams are
  * drawn in the browser after hydration; knowing the count lets a test wait for exactly those (and fail if one is
@@ -134,7 +137,9 @@ async function setMode(page: Page, mode: Mode): Promise<void> {
       document.querySelector<HTMLButtonElement>('button[aria-label^="Switch between dark and light mode"]')!.click(),
     );
     await expect(html).toHaveAttribute('data-theme', mode);
-    await expect.poll(async () => (await diagrams(page)).filter((svg, i) => svg === before[i]).length).toBe(0);
+    await expect
+      .poll(async () => (await diagrams(page)).filter((svg, i) => svg === before[i]).length, {timeout: LATE})
+      .toBe(0);
   }
   await settle(page);
   // The colour a reader sees behind an element: its own background or that of the nearest painted ancestor
@@ -164,9 +169,11 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
   const pathname = new URL(path, 'http://site').pathname;
-  if (pathname === '/search') await expect(page.locator('main article').first()).toBeVisible();
-  if (pathname === '/playground') await expect(page.getByTestId('comparison')).toBeVisible();
-  await expect(page.locator('.docusaurus-mermaid-container > svg')).toHaveCount(DIAGRAMS.get(pathname) ?? 0);
+  if (pathname === '/search') await expect(page.locator('main article').first()).toBeVisible({timeout: LATE});
+  if (pathname === '/playground') await expect(page.getByTestId('comparison')).toBeVisible({timeout: LATE});
+  await expect(page.locator('.docusaurus-mermaid-container > svg')).toHaveCount(DIAGRAMS.get(pathname) ?? 0, {
+    timeout: LATE,
+  });
 }
 
 for (const width of Object.keys(WIDTHS) as Width[]) {
