@@ -66,9 +66,10 @@ const config: Config = {
     },
     {
       // Tabs cannot switch without JavaScript: show every panel, not just the first, so no content is out of reach.
+      // Diagrams are drawn by JavaScript: without it, no empty room is kept for them.
       tagName: 'noscript',
       attributes: {},
-      innerHTML: '<style>.tabs-container [role=tabpanel][hidden]{display:block}</style>',
+      innerHTML: '<style>.tabs-container [role=tabpanel][hidden]{display:block}.mermaid-slot{display:none}</style>',
     },
   ],
 

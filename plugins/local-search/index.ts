@@ -135,7 +135,13 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
         },
         module: {
           // Not `@docusaurus/Head$`: Docusaurus's own alias for it comes first and would win.
-          rules: [searchBarRule({'@docusaurus/Head': client('HeadWithoutPreconnect.tsx')})],
+          // The button and shortcuts also start the index download alongside the modal's code (./client/SearchButton.tsx).
+          rules: [
+            searchBarRule({
+              '@docusaurus/Head': client('HeadWithoutPreconnect.tsx'),
+              '@docsearch/react$': client('SearchButton.tsx'),
+            }),
+          ],
         },
         ...devServer,
       };

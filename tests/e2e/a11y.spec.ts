@@ -171,6 +171,13 @@ async function open(page: Page, path: string): Promise<void> {
   const pathname = new URL(path, 'http://site').pathname;
   if (pathname === '/search') await expect(page.locator('main article').first()).toBeVisible({timeout: LATE});
   if (pathname === '/playground') await expect(page.getByTestId('comparison')).toBeVisible({timeout: LATE});
+  // Diagrams are drawn as they come near the viewport: bring each one there, then go back to the top.
+  const slots = page.locator('.mermaid-slot');
+  for (let i = 0; i < (await slots.count()); i++) {
+    await slots.nth(i).scrollIntoViewIfNeeded();
+    await expect(slots.nth(i).locator('.docusaurus-mermaid-container > svg')).toBeVisible({timeout: LATE});
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.locator('.docusaurus-mermaid-container > svg')).toHaveCount(DIAGRAMS.get(pathname) ?? 0, {
     timeout: LATE,
   });

@@ -418,20 +418,24 @@ test.describe('with JavaScript disabled', () => {
     await expect(code).toBeVisible();
   });
 
-  // theme-mermaid draws diagrams in the browser only (and the site's wrapper
-  // renders nothing on the server): without JavaScript a diagram is simply
-  // absent, with no empty box or raw source; the text around it reads as usual.
+  // theme-mermaid draws diagrams in the browser only (the site's wrapper
+  // renders an empty slot on the server, hidden by a noscript style): without
+  // JavaScript a diagram is simply absent, with no empty box or raw source; the
+  // text around it reads as usual.
   test('Mermaid diagrams are left out, the text around them stays', async ({page, browser}) => {
     const path = docPath('api/introduction');
     await page.goto(path);
     await expect(page.locator('article h1')).toBeVisible();
     await expect(page.locator('article p').first()).toBeVisible();
     await expect(page.locator('.docusaurus-mermaid-container, svg[id^="mermaid"]')).toHaveCount(0);
+    expect(await page.locator('.mermaid-slot').count()).toBeGreaterThan(0);
+    for (const slot of await page.locator('.mermaid-slot').all()) await expect(slot).toBeHidden();
     await expect(page.locator('article')).not.toContainText(/\b(flowchart|graph) (TD|LR|TB)\b|sequenceDiagram/);
     // The same page with JavaScript draws them.
     const withJs = await browser.newPage({javaScriptEnabled: true});
     try {
       await withJs.goto(page.url());
+      await withJs.locator('.mermaid-slot').first().scrollIntoViewIfNeeded();
       // Mermaid's runtime is large: give it time on a busy machine.
       await expect(withJs.locator('.docusaurus-mermaid-container svg').first()).toBeVisible({timeout: 20_000});
     } finally {
@@ -750,6 +754,47 @@ test.describe('prefetching', () => {
     // A sidebar link in view, and a footer link scrolled into view.
     expect(target.filter((c) => prefetched.includes(c))).not.toEqual([]);
     expect(faq.filter((c) => prefetched.includes(c))).not.toEqual([]);
+  });
+
+  test('on a phone, the links hidden in the closed drawer fetch nothing ahead', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    // Record what Link asks `window.docusaurus.prefetch` for (Link calls it through the global at call time).
+    await page.addInitScript(() => {
+      const asked: string[] = [];
+      (window as unknown as {__prefetched: string[]}).__prefetched = asked;
+      let api: {prefetch: (path: string) => unknown} | undefined;
+      Object.defineProperty(window, 'docusaurus', {
+        configurable: true,
+        get: () => api,
+        set(value: {prefetch: (path: string) => unknown}) {
+          const prefetch = value.prefetch.bind(value);
+          // The object is frozen: hand out a copy with a recording prefetch.
+          api = {...value, prefetch: (path: string) => (asked.push(path), prefetch(path))};
+        },
+      });
+    });
+    await open(page, docPath('api/space/space-api'));
+    await page.waitForLoadState('networkidle');
+    const drawerOnly = await page.evaluate(() => {
+      const inDrawer = new Set(
+        Array.from(document.querySelectorAll('.navbar-sidebar a[href]')).map((a) => a.getAttribute('href')),
+      );
+      const elsewhere = new Set(
+        Array.from(document.querySelectorAll('a[href]'))
+          .filter((a) => !a.closest('.navbar-sidebar'))
+          .map((a) => a.getAttribute('href')),
+      );
+      const asked = (window as unknown as {__prefetched: string[]}).__prefetched;
+      return {
+        drawerLinks: inDrawer.size,
+        asked: asked.length,
+        wrong: asked.filter((path) => inDrawer.has(path) && !elsewhere.has(path)),
+      };
+    });
+    // The drawer holds the whole api sidebar; the page itself still prefetches the links in view.
+    expect(drawerOnly.drawerLinks).toBeGreaterThan(10);
+    expect(drawerOnly.asked).toBeGreaterThan(0);
+    expect(drawerOnly.wrong).toEqual([]);
   });
 
   for (const [name, connection] of [

@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {INDEX_SETTINGS, LocalSearchIndex, type Hit} from '../../plugins/local-search/engine';
+import MiniSearch from 'minisearch';
+import {INDEX_SETTINGS, LocalSearchIndex, addAllMemoized, type Hit} from '../../plugins/local-search/engine';
 import {createSearchClient, resetIndex} from '../../plugins/local-search/client/searchClient';
 import {pack} from '../../plugins/local-search/format';
 import type {RecordType, SearchRecord} from '../../plugins/local-search/types';
@@ -240,13 +241,39 @@ describe('local search engine', () => {
   });
 });
 
+describe('memoised indexing', () => {
+  const words = (text: string) =>
+    Array.from({length: 400}, (_, i) => `${text} ${['pricing', 'plan', 'feature', 'addon'][i % 4]} w${i % 37}`);
+  const build = (add: (mini: MiniSearch<{id: number; text: string}>, docs: {id: number; text: string}[]) => void) => {
+    const mini = new MiniSearch<{id: number; text: string}>({fields: ['text']});
+    add(
+      mini,
+      words('doc').map((text, id) => ({id, text})),
+    );
+    return mini;
+  };
+
+  it('builds exactly the index MiniSearch#addAll builds, and leaves MiniSearch as it was', () => {
+    const plain = build((mini, docs) => mini.addAll(docs));
+    const memoised = build(addAllMemoized);
+    expect(JSON.stringify(memoised)).toEqual(JSON.stringify(plain));
+    expect(memoised.search('pricing w3').map((r) => r.id)).toEqual(plain.search('pricing w3').map((r) => r.id));
+    // The lookup shortcut is gone once the documents are in: later additions take MiniSearch's own path.
+    expect(Object.prototype.hasOwnProperty.call((memoised as unknown as {_index: object})._index, 'fetch')).toBe(false);
+    memoised.add({id: 1000, text: 'pricing later'});
+    plain.add({id: 1000, text: 'pricing later'});
+    expect(JSON.stringify(memoised)).toEqual(JSON.stringify(plain));
+  });
+});
+
 describe('local search client', () => {
   afterEach(() => {
     resetIndex();
     vi.unstubAllGlobals();
   });
   const serve = (body: unknown, ok = true) => {
-    const fetch = vi.fn(async () => ({ok, status: ok ? 200 : 503, json: async () => body}));
+    const bytes = () => new TextEncoder().encode(JSON.stringify(body)).buffer;
+    const fetch = vi.fn(async () => ({ok, status: ok ? 200 : 503, arrayBuffer: async () => bytes()}));
     vi.stubGlobal('fetch', fetch);
     return fetch;
   };
