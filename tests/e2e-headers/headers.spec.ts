@@ -58,6 +58,8 @@ test('a doc page renders and switches to dark mode', async ({page}) => {
 
 test('Mermaid draws its diagram', async ({page}) => {
   await open(page, docPath('api/introduction'));
+  // Diagrams are drawn as they come near the viewport.
+  await page.locator('.mermaid-slot').first().scrollIntoViewIfNeeded();
   const svg = page.locator('.docusaurus-mermaid-container svg').first();
   await expect(svg).toBeVisible();
   await expect(svg.locator('g.node').first()).toBeVisible();
