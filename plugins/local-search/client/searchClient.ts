@@ -39,8 +39,8 @@ export class RetryError extends Error {
 
 /**
  * Fetches the index file and the engine's code in parallel, then indexes the records. (A worker was measured too: on
- * a 2-core machine its start-up and cold compile made the first hits about 100 ms later than building here; see
- * BENCHMARKS.md.)
+ * a 2-core machine its start-up and cold compile made the first hits about 100 ms later than building here; see the
+ * README, "Search".)
  */
 async function localSearcher(url: string): Promise<Searcher> {
   const [file, {buildIndex, answer}] = await Promise.all([
