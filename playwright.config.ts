@@ -18,29 +18,46 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export default defineConfig({
-  testDir: 'tests/e2e',
-  fullyParallel: true,
-  forbidOnly: !!process.env.CI,
-  // One retry on CI: the shared 2-core machines are noisy; a retried test is still reported as flaky.
-  retries: process.env.CI ? 1 : 0,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  reporter: [['list']],
-  timeout: 60_000,
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    },
-  },
-  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    command: `npx docusaurus serve --dir build --port ${PORT} --host 127.0.0.1 --no-open`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
+/** What the three Playwright configs (this one, .headers and .hosted) share: Debian's Chromium, a server on 127.0.0.1. */
+export function e2eConfig({
+  testDir,
+  project,
+  port,
+  server,
+}: {
+  testDir: string;
+  project: string;
+  port: number;
+  server: string;
+}) {
+  return defineConfig({
+    testDir,
+    fullyParallel: true,
+    forbidOnly: !!process.env.CI,
+    // One retry on CI: the shared 2-core machines are noisy; a retried test is still reported as flaky.
+    retries: process.env.CI ? 1 : 0,
+    workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+    reporter: [['list']],
     timeout: 60_000,
-    env: {NO_UPDATE_NOTIFIER: '1'},
-  },
+    use: {
+      baseURL: `http://127.0.0.1:${port}`,
+      trace: 'off',
+      launchOptions: {executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
+    },
+    projects: [{name: project, use: {...devices['Desktop Chrome'], channel: undefined}}],
+    webServer: {
+      command: server,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {NO_UPDATE_NOTIFIER: '1'},
+    },
+  });
+}
+
+export default e2eConfig({
+  testDir: 'tests/e2e',
+  project: 'chromium',
+  port: PORT,
+  server: `npx docusaurus serve --dir build --port ${PORT} --host 127.0.0.1 --no-open`,
 });

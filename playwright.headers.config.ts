@@ -1,5 +1,4 @@
-import {defineConfig, devices} from '@playwright/test';
-import {CHROMIUM_ARGS} from './playwright.config';
+import {e2eConfig} from './playwright.config';
 
 /**
  * The production build (build/) served with the headers of its own build/_headers file by
@@ -7,25 +6,9 @@ import {CHROMIUM_ARGS} from './playwright.config';
  */
 const PORT = Number(process.env.E2E_HEADERS_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 10);
 
-export default defineConfig({
+export default e2eConfig({
   testDir: 'tests/e2e-headers',
-  fullyParallel: true,
-  forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  reporter: [['list']],
-  timeout: 60_000,
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'off',
-    launchOptions: {executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
-  },
-  projects: [{name: 'chromium-headers', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    command: `npx tsx tests/e2e-headers/server.ts build ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: {NO_UPDATE_NOTIFIER: '1'},
-  },
+  project: 'chromium-headers',
+  port: PORT,
+  server: `npx tsx tests/e2e-headers/server.ts build ${PORT}`,
 });

@@ -1,5 +1,4 @@
-import {defineConfig, devices} from '@playwright/test';
-import {CHROMIUM_ARGS} from './playwright.config';
+import {e2eConfig} from './playwright.config';
 
 /**
  * End-to-end tests of the hosted search mode: the site built with dummy
@@ -17,25 +16,9 @@ export const HOSTED_ENV = {
   ALGOLIA_INDEX_NAME: 'sphere-docs',
 };
 
-export default defineConfig({
+export default e2eConfig({
   testDir: 'tests/e2e-hosted',
-  fullyParallel: true,
-  forbidOnly: !!process.env.CI,
-  retries: 0,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  reporter: [['list']],
-  timeout: 60_000,
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'off',
-    launchOptions: {executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
-  },
-  projects: [{name: 'chromium-hosted', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    command: `npx tsx tests/e2e-headers/server.ts build-hosted ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: {NO_UPDATE_NOTIFIER: '1'},
-  },
+  project: 'chromium-hosted',
+  port: PORT,
+  server: `npx tsx tests/e2e-headers/server.ts build-hosted ${PORT}`,
 });

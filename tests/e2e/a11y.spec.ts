@@ -7,7 +7,7 @@ import {join, relative} from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page} from '@playwright/test';
 import {ROOT, codeBlocks, mdxFiles} from '../utils/codeBlocks';
-import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, sitemapPaths, waitForHydration} from './utils';
+import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, sitemapPaths, waitForHydration, settle} from './utils';
 
 type Mode = 'light' | 'dark';
 
@@ -102,18 +102,6 @@ async function violations(page: Page, place: string, include?: string): Promise<
     if (nodes.length) found.push([`${place}: ${v.id} [${v.impact}] ${v.help}`, ...nodes].join('\n'));
   }
   return found;
-}
-
-/** Waits until no CSS transition is running (colours fade when the mode changes). */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /** Each Mermaid diagram's markup, once drawn. */

@@ -3,7 +3,7 @@
  * keep focus inside while open and give it back to the button that opened them.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
-import {docPath, waitForHydration} from './utils';
+import {docPath, waitForHydration, settle} from './utils';
 
 /** A page with every kind of control the docs use: tabs, code blocks, tables, admonitions, a diagram. */
 const DOC_PAGE = docPath('api/space/SDKs/space-node-client');
@@ -14,18 +14,6 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
-}
-
-/** Waits until no CSS transition is running, so computed styles are final. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /**

@@ -78,3 +78,15 @@ export async function routeChunks(context: BrowserContext, path: string): Promis
     await page.close();
   }
 }
+
+/** Waits until no CSS transition is running (colours fade when the mode changes), so computed styles are final. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}

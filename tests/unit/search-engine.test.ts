@@ -272,8 +272,7 @@ describe('local search client', () => {
     vi.unstubAllGlobals();
   });
   const serve = (body: unknown, ok = true) => {
-    const bytes = () => new TextEncoder().encode(JSON.stringify(body)).buffer;
-    const fetch = vi.fn(async () => ({ok, status: ok ? 200 : 503, arrayBuffer: async () => bytes()}));
+    const fetch = vi.fn(async () => ({ok, status: ok ? 200 : 503, json: async () => body}));
     vi.stubGlobal('fetch', fetch);
     return fetch;
   };

@@ -2,13 +2,10 @@
  * A search client with the surface of algoliasearch's v5 lite client, backed
  * by the embedded index. Both `algoliasearch/lite` (the /search page) and the
  * DocSearch modal get it in embedded mode (see ../index.ts). Nothing runs at
- * import or construction time, so server-side rendering is safe; the index is
- * fetched and built on first use, in a worker where the browser has them, and
- * shared by every client on the page.
+ * import or construction time, so server-side rendering is safe; the index and
+ * the engine are fetched on first use and shared by every client on the page.
  */
-import type {SearchParams, SearchResponse} from '../engine';
-import type {SearchRequest} from './answer';
-import {fetchIndexFile} from './indexFile';
+import type {LocalSearchIndex, SearchParams, SearchResponse} from '../engine';
 
 type LegacyRequest = {indexName: string; params?: SearchParams | string; type?: string};
 type SearchMethodParams = {requests: (SearchParams & {type?: string})[]} | LegacyRequest[];
@@ -21,12 +18,7 @@ export interface IndexSource {
   missingReason?: string;
 }
 
-/** A loaded index: answers a batch of requests. */
-export interface Searcher {
-  search(requests: SearchRequest[]): Promise<unknown[]>;
-}
-
-let indexPromise: Promise<Searcher> | null = null;
+let indexPromise: Promise<LocalSearchIndex> | null = null;
 
 /** The error Algolia's transporter raises when no host answers; DocSearch shows its error screen for it. */
 export class RetryError extends Error {
@@ -38,32 +30,27 @@ export class RetryError extends Error {
 }
 
 /**
- * Fetches the index file and the engine's code in parallel, then indexes the records. (A worker was measured too: on
- * a 2-core machine its start-up and cold compile made the first hits about 100 ms later than building here; see the
- * README, "Search".)
+ * Starts loading the index file and the engine, in parallel, once per page: the navbar's search button calls this on
+ * hover, focus or its shortcut (./SearchButton.tsx), alongside the modal's code; every search waits for the same
+ * promise.
  */
-async function localSearcher(url: string): Promise<Searcher> {
-  const [file, {buildIndex, answer}] = await Promise.all([
-    fetchIndexFile(url),
-    import(/* webpackChunkName: "local-search-engine" */ './answer'),
-  ]);
-  const index = buildIndex(file);
-  return {search: async (requests) => answer(index, requests)};
-}
-
-/**
- * Starts loading the index once per page (the navbar's search button calls this on hover, focus or its shortcut, in
- * parallel with the modal's code); every search waits for the same promise. A failure is forgotten, so the next
- * keystroke tries again: the network may come back.
- */
-export function loadIndex(source: IndexSource): Promise<Searcher> {
+export function loadIndex(source: IndexSource): Promise<LocalSearchIndex> {
   if (!indexPromise) {
     const {url} = source;
     if (!url) return Promise.reject(new Error(source.missingReason ?? 'No search index.'));
-    indexPromise = localSearcher(url).catch((error: unknown) => {
-      indexPromise = null;
-      throw new RetryError(`Unable to load the search index ${url}: ${(error as Error).message}`);
-    });
+    indexPromise = Promise.all([
+      fetch(url).then((res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return res.json();
+      }),
+      import(/* webpackChunkName: "local-search-engine" */ '../engine'),
+    ])
+      .then(([file, {LocalSearchIndex, unpack}]) => new LocalSearchIndex(unpack(file)))
+      .catch((error: unknown) => {
+        // Let the next keystroke try again: the network may come back.
+        indexPromise = null;
+        throw new RetryError(`Unable to load the search index ${url}: ${(error as Error).message}`);
+      });
   }
   return indexPromise;
 }
@@ -124,7 +111,11 @@ export function createSearchClient(appId: string, apiKey: string, source: () => 
     const src = source();
     if (!src.url) return {results: requests.map((r) => explain(r, src.missingReason ?? 'No search index.'))};
     const index = await loadIndex(src);
-    return {results: await index.search(requests)};
+    return {
+      results: requests.map((request) =>
+        request.type === 'facet' ? facetHits(index, request) : index.search(request),
+      ),
+    };
   }
 
   return {
@@ -158,6 +149,18 @@ export function createSearchClient(appId: string, apiKey: string, source: () => 
 }
 
 export type LocalSearchClient = ReturnType<typeof createSearchClient>;
+
+/** Facet-value search (`type: 'facet'`): the values of `facet` among matching records, filtered by `facetQuery`. */
+function facetHits(index: LocalSearchIndex, request: SearchParams & {facet?: string; facetQuery?: string}) {
+  const facet = String(request.facet ?? '');
+  const res = index.search({...request, facets: [facet], hitsPerPage: 0, distinct: false});
+  const q = String(request.facetQuery ?? '').toLowerCase();
+  const facetHits = Object.entries(res.facets?.[facet] ?? {})
+    .filter(([value]) => value.toLowerCase().includes(q))
+    .sort((a, b) => b[1] - a[1])
+    .map(([value, count]) => ({value, highlighted: value, count}));
+  return {facetHits, exhaustiveFacetsCount: true, processingTimeMS: res.processingTimeMS};
+}
 
 /** A single result explaining why search cannot answer (only when no index exists, i.e. in development). */
 function explain(request: SearchParams, reason: string): SearchResponse {
