@@ -16,6 +16,7 @@ import {prismDark, prismLight} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/config';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
+import prismOnDemand from './plugins/prism-on-demand';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 
 /**
@@ -129,6 +130,7 @@ const config: Config = {
   plugins: [
     [localSearch, {mode: search.mode}],
     pricing2yamlValidators,
+    prismOnDemand,
     [
       securityHeaders,
       {

@@ -275,3 +275,30 @@ test('java, typescript, bash, diff and yaml blocks are highlighted', async ({pag
     expect(colours, `${lang} colours`).toBeGreaterThan(1);
   }
 });
+
+test('the highlighter comes with the first page that shows code, also on a client-side navigation', async ({page}) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      response.text().then(
+        (text) => scripts.push(text),
+        () => undefined,
+      );
+    }
+  });
+  // A token name of Prism's JavaScript grammar.
+  const prismLoaded = () => scripts.some((s) => s.includes('interpolation-punctuation'));
+  await open(page, '/');
+  await expect(page.locator('.theme-code-block')).toHaveCount(0);
+  expect(prismLoaded()).toBe(false);
+
+  // The router follows history changes: this is the in-app navigation a link would make.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/markdown-page');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const java = page.locator('pre.language-java').first();
+  await expect(java).toBeVisible();
+  expect(await java.locator('span.token').count()).toBeGreaterThan(3);
+  expect(prismLoaded()).toBe(true);
+});

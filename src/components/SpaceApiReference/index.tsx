@@ -3,7 +3,7 @@
  * the reference and roles pages cannot drift apart. Everything is rendered at build time; nothing is
  * fetched in the browser.
  */
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
@@ -25,10 +25,12 @@ import styles from './styles.module.css';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
-/** Renders `code spans` written with backticks in the data module. */
+/** Renders `code spans` written with backticks in the data module; the text between them stays bare text. */
 function Inline({text}: {text: string}): ReactNode {
   const parts = text.split('`');
-  return <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>))}</>;
+  return (
+    <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}</>
+  );
 }
 
 function MethodBadge({method}: {method: HttpMethod}): ReactNode {

@@ -2,7 +2,12 @@
  * Why this wrapper exists: complete Pricing2Yaml examples in the docs (fences marked example="valid" or
  * example="invalid", see CONTRIBUTING.md) get an "Open in playground" link that carries the example to /playground.
  * Every other code block renders exactly as the stock component does.
+ *
+ * It also registers the extra Prism languages (`prism.additionalLanguages`), which the theme would otherwise do in
+ * the main bundle of every page: see plugins/prism-on-demand.
  */
+import {Prism} from 'prism-react-renderer';
+import prismIncludeLanguages from '@theme/prism-include-languages';
 import CodeBlock from '@theme-original/CodeBlock';
 import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
@@ -11,6 +16,8 @@ import {playgroundUrl} from '@site/src/components/Playground/share';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof CodeBlockType>;
+
+prismIncludeLanguages(Prism);
 
 const COMPLETE_EXAMPLE = /(?:^|\s)example=["']?(?:valid|invalid)["']?(?:\s|$)/;
 

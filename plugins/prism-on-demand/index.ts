@@ -1,0 +1,30 @@
+/**
+ * Keeps the syntax highlighter out of the main bundle.
+ *
+ * The classic theme registers a client module, `lib/prism-include-languages.js`, that imports Prism
+ * (prism-react-renderer, about 30 KB gzip with the extra languages of `prism.additionalLanguages`) and runs
+ * `@theme/prism-include-languages` when the app starts, so every page, the home page included, downloads and evaluates
+ * the highlighter. This plugin aliases that one client module to nothing; src/theme/CodeBlock runs the same
+ * `@theme/prism-include-languages` when it is first imported, which is before any code block renders, in the browser
+ * and on the server. Prism then travels in the code-block chunk, with the pages that show code.
+ *
+ * The theme's own `@theme/prism-include-languages` (lib/theme/…) is not touched: `prism.additionalLanguages` works
+ * as documented.
+ */
+import {dirname, join} from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+/** The client module the classic theme lists in getClientModules(), as .docusaurus/client-modules.js requires it. */
+export const THEME_CLIENT_MODULE = join(
+  dirname(require.resolve('@docusaurus/theme-classic')),
+  'prism-include-languages',
+);
+
+export default function prismOnDemand(): Plugin {
+  return {
+    name: 'prism-on-demand',
+    configureWebpack: () => ({
+      resolve: {alias: {[`${THEME_CLIENT_MODULE}$`]: false}},
+    }),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * What the main bundle, which every page downloads first, leaves to the pages that need it.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {BUILD, builtPages} from './site';
+
+const JS = join(BUILD, 'assets', 'js');
+const scripts = readdirSync(JS).filter((f) => f.endsWith('.js'));
+const main = scripts.find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
+const source = (file: string) => readFileSync(join(JS, file), 'utf8');
+
+/** A token name of Prism's JavaScript grammar, which prism-react-renderer bundles. */
+const PRISM = 'interpolation-punctuation';
+/** A grammar among `prism.additionalLanguages` that prism-react-renderer does not bundle. */
+const JAVA = 'generics';
+
+describe('the syntax highlighter (plugins/prism-on-demand)', () => {
+  it('is not in the main bundle', () => {
+    expect(main, 'main.<hash>.js in build/assets/js').toBeDefined();
+    expect(source(main!)).not.toContain(PRISM);
+  });
+
+  it('travels in a chunk of its own with the extra languages', () => {
+    const withPrism = scripts.filter((f) => source(f).includes(PRISM));
+    expect(withPrism).toHaveLength(1);
+    expect(source(withPrism[0])).toContain(JAVA);
+  });
+
+  it('still highlights code blocks in the server-rendered pages, extra languages included', () => {
+    const page = builtPages().find((p) => p.$('.theme-code-block.language-java').length > 0);
+    expect(page, 'a built page with a Java code block').toBeDefined();
+    const tokens = page!.$('.theme-code-block.language-java .token').length;
+    expect(tokens, `highlighted Java tokens in ${page!.file}`).toBeGreaterThan(10);
+  });
+});
