@@ -12,7 +12,7 @@ import {
   SPACE_API_DOCUMENT_URL,
   docPath,
 } from './src/constants';
-import {prismDark, prismLight} from './src/utils/prismThemes';
+import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/config';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
@@ -240,8 +240,9 @@ const config: Config = {
       maxHeadingLevel: 3,
     },
     prism: {
-      theme: prismLight,
-      darkTheme: prismDark,
+      // One theme of CSS variables, valued per colour mode in src/css/custom.css.
+      theme: prismTheme,
+      darkTheme: prismTheme,
       additionalLanguages: ['java', 'typescript', 'diff', 'bash'],
     },
     mermaid: {

@@ -1,71 +1,32 @@
 import type {PrismTheme} from 'prism-react-renderer';
 
 /**
- * Code colours for both colour modes. Every token colour keeps a contrast
- * ratio of at least 4.5:1 (WCAG AA) against its block background; the e2e
- * accessibility checks rely on it.
+ * One code theme for both colour modes: every colour is a CSS variable (`--code-*`), and src/css/custom.css gives
+ * those variables their light and dark values. Every token colour keeps a contrast ratio of at least 4.5:1 (WCAG AA)
+ * against its block background; the e2e accessibility checks rely on it.
+ *
+ * Why variables instead of the usual light and dark theme objects: the theme writes token colours into the HTML as
+ * inline styles. With two themes, the server-rendered colours are the light ones, so the stock code block remounts
+ * after hydration to repaint in dark mode, rebuilding every highlighted line of the page in one long main-thread
+ * task. With variables, the HTML is right in both modes from the first paint, and src/theme/CodeBlock skips the
+ * remount.
  */
-type Palette = {
-  background: string;
-  text: string;
-  comment: string;
-  keyword: string;
-  string: string;
-  number: string;
-  func: string;
-  key: string;
-  builtin: string;
-  punctuation: string;
-  inserted: string;
-  deleted: string;
+const v = (name: string) => `var(--code-${name})`;
+
+export const prismTheme: PrismTheme = {
+  plain: {color: v('text'), backgroundColor: v('background')},
+  styles: [
+    {types: ['comment', 'prolog', 'doctype', 'cdata'], style: {color: v('comment'), fontStyle: 'italic'}},
+    {types: ['keyword', 'selector', 'important', 'atrule-keyword'], style: {color: v('keyword')}},
+    {types: ['string', 'char', 'attr-value', 'regex', 'url', 'template-string'], style: {color: v('string')}},
+    {types: ['number', 'boolean', 'constant', 'null', 'symbol'], style: {color: v('number')}},
+    {types: ['function', 'class-name', 'maybe-class-name', 'annotation'], style: {color: v('func')}},
+    {types: ['property', 'key', 'atrule', 'attr-name', 'tag', 'property-access'], style: {color: v('key')}},
+    {types: ['builtin', 'variable', 'parameter', 'namespace', 'entity', 'generic'], style: {color: v('builtin')}},
+    {types: ['punctuation', 'operator'], style: {color: v('punctuation')}},
+    {types: ['inserted'], style: {color: v('inserted')}},
+    {types: ['deleted'], style: {color: v('deleted')}},
+    {types: ['bold'], style: {fontWeight: 'bold'}},
+    {types: ['italic'], style: {fontStyle: 'italic'}},
+  ],
 };
-
-function themeFrom(p: Palette): PrismTheme {
-  return {
-    plain: {color: p.text, backgroundColor: p.background},
-    styles: [
-      {types: ['comment', 'prolog', 'doctype', 'cdata'], style: {color: p.comment, fontStyle: 'italic'}},
-      {types: ['keyword', 'selector', 'important', 'atrule-keyword'], style: {color: p.keyword}},
-      {types: ['string', 'char', 'attr-value', 'regex', 'url', 'template-string'], style: {color: p.string}},
-      {types: ['number', 'boolean', 'constant', 'null', 'symbol'], style: {color: p.number}},
-      {types: ['function', 'class-name', 'maybe-class-name', 'annotation'], style: {color: p.func}},
-      {types: ['property', 'key', 'atrule', 'attr-name', 'tag', 'property-access'], style: {color: p.key}},
-      {types: ['builtin', 'variable', 'parameter', 'namespace', 'entity', 'generic'], style: {color: p.builtin}},
-      {types: ['punctuation', 'operator'], style: {color: p.punctuation}},
-      {types: ['inserted'], style: {color: p.inserted}},
-      {types: ['deleted'], style: {color: p.deleted}},
-      {types: ['bold'], style: {fontWeight: 'bold'}},
-      {types: ['italic'], style: {fontStyle: 'italic'}},
-    ],
-  };
-}
-
-export const prismLight = themeFrom({
-  background: '#f6f8fa',
-  text: '#1f2328',
-  comment: '#57606a',
-  keyword: '#b3261e',
-  string: '#0a3069',
-  number: '#0550ae',
-  func: '#6639ba',
-  key: '#116329',
-  builtin: '#8a3300',
-  punctuation: '#24292f',
-  inserted: '#116329',
-  deleted: '#82071e',
-});
-
-export const prismDark = themeFrom({
-  background: '#161b22',
-  text: '#e6edf3',
-  comment: '#9ba4ae',
-  keyword: '#ff7b72',
-  string: '#a5d6ff',
-  number: '#79c0ff',
-  func: '#d2a8ff',
-  key: '#7ee787',
-  builtin: '#ffa657',
-  punctuation: '#c9d1d9',
-  inserted: '#7ee787',
-  deleted: '#ffa198',
-});

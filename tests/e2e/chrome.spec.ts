@@ -302,3 +302,45 @@ test('the highlighter comes with the first page that shows code, also on a clien
   expect(await java.locator('span.token').count()).toBeGreaterThan(3);
   expect(prismLoaded()).toBe(true);
 });
+
+test.describe('code blocks', () => {
+  const page_ = '/markdown-page';
+
+  test('keep the server-rendered lines through hydration (no remount)', async ({page}) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as {removedCodeNodes: number};
+      w.removedCodeNodes = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof Element && (node.matches('pre, .token-line') || node.querySelector('pre'))) {
+              w.removedCodeNodes++;
+            }
+          }
+        }
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await open(page, page_);
+    await expect(page.locator('pre.language-java').first()).toBeVisible();
+    // Effects run after hydration: give them time to do any second render.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as {removedCodeNodes: number}).removedCodeNodes)).toBe(0);
+  });
+
+  test('show dark colours in dark mode before any script has run', async ({page}) => {
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    // Without the app's scripts, only the server HTML, the stylesheet and the colour-mode inline script remain.
+    await page.route(/\/assets\/js\//, (route) => route.abort());
+    await page.goto(page_);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const block = page.locator('pre.language-java').first();
+    const background = await block.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const keyword = await block
+      .locator('.token.keyword')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+    // The dark values of --code-background and --code-keyword (src/css/custom.css).
+    expect(background).toBe('rgb(22, 27, 34)');
+    expect(keyword).toBe('rgb(255, 123, 114)');
+  });
+});

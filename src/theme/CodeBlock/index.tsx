@@ -1,27 +1,44 @@
 /**
- * Why this wrapper exists: complete Pricing2Yaml examples in the docs (fences marked example="valid" or
- * example="invalid", see CONTRIBUTING.md) get an "Open in playground" link that carries the example to /playground.
- * Every other code block renders exactly as the stock component does.
- *
- * It also registers the extra Prism languages (`prism.additionalLanguages`), which the theme would otherwise do in
- * the main bundle of every page: see plugins/prism-on-demand.
+ * Why this component exists:
+ * - Complete Pricing2Yaml examples in the docs (fences marked example="valid" or example="invalid", see
+ *   CONTRIBUTING.md) get an "Open in playground" link that carries the example to /playground.
+ * - The stock component remounts every code block after hydration, because with a light and a dark code theme the
+ *   server-rendered colours are only right in light mode. Our code theme is made of CSS variables
+ *   (src/utils/prismThemes.ts), right in both modes, so this component renders the theme's content components
+ *   directly and skips that remount: no second render of every highlighted line after the page loads.
+ * - It registers the extra Prism languages (`prism.additionalLanguages`), which the theme would otherwise do in the
+ *   main bundle of every page: see plugins/prism-on-demand.
  */
+import {Children, type ReactNode} from 'react';
 import {Prism} from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';
-import CodeBlock from '@theme-original/CodeBlock';
-import type CodeBlockType from '@theme/CodeBlock';
-import type {WrapperProps} from '@docusaurus/types';
+import type {Props} from '@theme/CodeBlock';
+import ElementContent from '@theme/CodeBlock/Content/Element';
+import StringContent from '@theme/CodeBlock/Content/String';
 import Link from '@docusaurus/Link';
 import {playgroundUrl} from '@site/src/components/Playground/share';
 import styles from './styles.module.css';
 
-type Props = WrapperProps<typeof CodeBlockType>;
-
 prismIncludeLanguages(Prism);
+
+/** The code as one string when it is text only (copyable and highlightable), else null. */
+function codeText(children: ReactNode): string | null {
+  const parts = Children.toArray(children);
+  return parts.every((part) => typeof part === 'string' || typeof part === 'number') ? parts.join('') : null;
+}
+
+function CodeBlock({children, ...props}: Props): ReactNode {
+  const code = codeText(children);
+  return code === null ? (
+    <ElementContent {...props}>{children}</ElementContent>
+  ) : (
+    <StringContent {...props}>{code}</StringContent>
+  );
+}
 
 const COMPLETE_EXAMPLE = /(?:^|\s)example=["']?(?:valid|invalid)["']?(?:\s|$)/;
 
-export default function CodeBlockWrapper(props: Props) {
+export default function CodeBlockWithPlayground(props: Props): ReactNode {
   const {metastring, children, title} = props as Props & {metastring?: string};
   if (typeof children !== 'string' || !metastring || !COMPLETE_EXAMPLE.test(metastring)) {
     return <CodeBlock {...props} />;
