@@ -312,7 +312,7 @@ test.describe('code blocks', () => {
       w.removedCodeNodes = 0;
       new MutationObserver((records) => {
         for (const record of records) {
-          for (const node of record.removedNodes) {
+          for (const node of Array.from(record.removedNodes)) {
             if (node instanceof Element && (node.matches('pre, .token-line') || node.querySelector('pre'))) {
               w.removedCodeNodes++;
             }
