@@ -16,6 +16,7 @@ import {join, relative} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 
+import {PRISM_MARKER} from '../plugins/prism-on-demand';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {docPath} from '../src/constants';
 import {kb, median, serve} from './lib/bench';
@@ -92,8 +93,7 @@ const LAZY_CODE = {
   'search engine (MiniSearch)': 'does not have ID field',
   'playground (CodeMirror)': 'cm-content',
   'playground (ajv)': 'must have required property',
-  // A token of Prism's JavaScript grammar (prism-react-renderer bundles it): the highlighter of code blocks.
-  'syntax highlighter (Prism)': 'interpolation-punctuation',
+  'syntax highlighter (Prism)': PRISM_MARKER,
 } as const;
 
 interface Visit {

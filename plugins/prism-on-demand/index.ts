@@ -15,10 +15,13 @@ import {dirname, join} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /** The client module the classic theme lists in getClientModules(), as .docusaurus/client-modules.js requires it. */
-export const THEME_CLIENT_MODULE = join(
-  dirname(require.resolve('@docusaurus/theme-classic')),
-  'prism-include-languages',
-);
+const THEME_CLIENT_MODULE = join(dirname(require.resolve('@docusaurus/theme-classic')), 'prism-include-languages');
+
+/**
+ * A token name of Prism's JavaScript grammar, which prism-react-renderer bundles: a script holding it carries the
+ * highlighter (the benchmark and the tests look for it).
+ */
+export const PRISM_MARKER = 'interpolation-punctuation';
 
 export default function prismOnDemand(): Plugin {
   return {

@@ -4,6 +4,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {PRISM_MARKER as PRISM} from '../../plugins/prism-on-demand';
 import {BUILD, builtPages} from './site';
 
 const JS = join(BUILD, 'assets', 'js');
@@ -11,8 +12,6 @@ const scripts = readdirSync(JS).filter((f) => f.endsWith('.js'));
 const main = scripts.find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
 const source = (file: string) => readFileSync(join(JS, file), 'utf8');
 
-/** A token name of Prism's JavaScript grammar, which prism-react-renderer bundles. */
-const PRISM = 'interpolation-punctuation';
 /** A grammar among `prism.additionalLanguages` that prism-react-renderer does not bundle. */
 const JAVA = 'generics';
 

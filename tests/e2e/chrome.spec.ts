@@ -1,4 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
+import {PRISM_MARKER} from '../../plugins/prism-on-demand';
 import {ANNOUNCEMENT, REPOS} from '../../src/constants';
 import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, waitForHydration} from './utils';
 
@@ -286,8 +287,7 @@ test('the highlighter comes with the first page that shows code, also on a clien
       );
     }
   });
-  // A token name of Prism's JavaScript grammar.
-  const prismLoaded = () => scripts.some((s) => s.includes('interpolation-punctuation'));
+  const prismLoaded = () => scripts.some((s) => s.includes(PRISM_MARKER));
   await open(page, '/');
   await expect(page.locator('.theme-code-block')).toHaveCount(0);
   expect(prismLoaded()).toBe(false);
@@ -304,8 +304,6 @@ test('the highlighter comes with the first page that shows code, also on a clien
 });
 
 test.describe('code blocks', () => {
-  const page_ = '/markdown-page';
-
   test('keep the server-rendered lines through hydration (no remount)', async ({page}) => {
     await page.addInitScript(() => {
       const w = window as unknown as {removedCodeNodes: number};
@@ -320,7 +318,7 @@ test.describe('code blocks', () => {
         }
       }).observe(document, {childList: true, subtree: true});
     });
-    await open(page, page_);
+    await open(page, '/markdown-page');
     await expect(page.locator('pre.language-java').first()).toBeVisible();
     // Effects run after hydration: give them time to do any second render.
     await page.waitForTimeout(500);
@@ -331,7 +329,7 @@ test.describe('code blocks', () => {
     await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
     // Without the app's scripts, only the server HTML, the stylesheet and the colour-mode inline script remain.
     await page.route(/\/assets\/js\//, (route) => route.abort());
-    await page.goto(page_);
+    await page.goto('/markdown-page');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const block = page.locator('pre.language-java').first();
     const background = await block.evaluate((el) => getComputedStyle(el).backgroundColor);
