@@ -8,7 +8,8 @@
 // The selectors are those of plugins/local-search/extract.ts (the embedded
 // index), so both modes search the same records: lvl0 = the active sidebar
 // category or navbar item, lvl1 = page title, lvl2-lvl6 = headings, content =
-// paragraphs, list items, table rows (cells joined by " · ") and code blocks; `language`,
+// a category page's description, paragraphs, list items, table rows (cells
+// joined by " · ") and code blocks, doc cards left out; `language`,
 // `docusaurus_tag` and `version` come from the pages' docsearch:* meta tags.
 // tests/unit/search-crawler-config.test.ts keeps the two in step.
 //
@@ -31,13 +32,15 @@ const recordProps = {
   lvl4: 'article h4',
   lvl5: 'article h5',
   lvl6: 'article h6',
-  content: 'article p, article li:not([role="tab"]), article tr, article pre',
+  content: 'html.plugin-docs header h1 + p, article p, article li:not([role="tab"]), article tr, article pre',
 };
 
 const extractor = (pageRank) =>
   function recordExtractor({$, helpers}) {
-    // Navigation inside the article is not content.
-    $('article nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, .hash-link, article thead').remove();
+    // Navigation inside the article is not content; doc cards repeat the pages they link to.
+    $(
+      'article nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, .hash-link, article thead, a.card',
+    ).remove();
     // A table row is one record, its cells joined as in the embedded index.
     $('article td:not(:last-child)').append(' · ');
     const lvl0 = $(recordProps.lvl0.selectors).last().text().trim() || recordProps.lvl0.defaultValue;

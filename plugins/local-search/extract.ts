@@ -5,8 +5,11 @@
  * Algolia index hold the same records:
  * - lvl0: the deepest active sidebar category, else the active navbar item, else "Documentation";
  * - lvl1: the page title (`header h1, article h1`); lvl2…lvl6: `article h2`…`article h6`;
- * - content: `article p, article li`, table rows (`article tr`, cells joined by " · "); code blocks
- *   (`article pre`) as content too, marked `code`.
+ * - content: the paragraph right after the title in the page header (a generated category page's description),
+ *   `article p, article li`, table rows (`article tr`, cells joined by " · "); code blocks (`article pre`) as
+ *   content too, marked `code`.
+ * Doc cards (the links of a generated category page, or of a `DocCardList`) are left out: each repeats, emoji
+ * first, the title and description of the page it links to, which has records of its own.
  */
 import * as cheerio from 'cheerio';
 import type {AnyNode, Element} from 'domhandler';
@@ -16,11 +19,13 @@ export const SELECTORS = {
   lvl0: '.menu__link.menu__link--sublist.menu__link--active, .navbar__item.navbar__link--active',
   lvl0Default: 'Documentation',
   lvl1: 'header h1, article h1',
+  /** A generated category page's description: the header's paragraph after the title, on docs pages only. */
+  description: 'html.plugin-docs header h1 + p',
   headings: 'article h2, article h3, article h4, article h5, article h6',
   content: 'article p, article li, article tr',
   code: 'article pre',
   /** Parts of an article that are navigation, not content. */
-  exclude: 'nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, [role="tab"], .hash-link, button',
+  exclude: 'nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, [role="tab"], .hash-link, button, a.card',
 } as const;
 
 /** Longest code text kept per block: enough to find an identifier, not enough to flood results. */
@@ -81,6 +86,8 @@ export function extractRecords(html: string, {url, idPrefix}: ExtractOptions): S
     });
   };
   push('lvl1', null);
+  const description = normalize($(SELECTORS.description).first().text());
+  if (description) push('content', description);
 
   const root = $('article').first();
   if (root.length === 0) return records;

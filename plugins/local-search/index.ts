@@ -108,7 +108,8 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
       }
       if (!embedded) {
         const alias: Record<string, string> = {'@docsearch/react$': docsearch, '@docsearch/react/modal$': docsearch};
-        return {resolve: {alias}, module: {rules: [searchBarRule({})]}};
+        // The button with its accessible name and the keys typed before the modal is ready (./client/SearchButton.tsx).
+        return {resolve: {alias}, module: {rules: [searchBarRule({'@docsearch/react$': client('SearchButton.tsx')})]}};
       }
 
       const devServer =

@@ -77,7 +77,7 @@ async function caretAfter(page: Page, text: string) {
 test('an example of the docs opens in the playground with its content', async ({page}) => {
   await page.goto(docPath('api/Pricing2Yaml/migrating-30'));
   await waitForHydration(page);
-  await page.getByRole('link', {name: 'Open exports-30.yml in the playground'}).click();
+  await page.getByRole('link', {name: 'Open in playground: exports-30.yml'}).click();
   await page.waitForURL('**/playground#code=*');
   await expect(page.locator('.cm-content')).toContainText('saasName: Sheetbird');
   await expect(status(page)).toHaveAttribute('data-status', 'valid');
@@ -243,7 +243,7 @@ test('doc pages load neither the editor, nor ajv, nor the YAML parser; the playg
   const docPage = docPath('api/Pricing2Yaml/migrating-30');
   expect(await load(docPage)).toEqual({codemirror: false, ajv: false, yaml: false});
   // The page has playground buttons, and hovering one does not fetch the playground's code either.
-  const button = page.getByRole('link', {name: 'Open exports-30.yml in the playground'});
+  const button = page.getByRole('link', {name: 'Open in playground: exports-30.yml'});
   await expect(button).toBeVisible();
 
   await page.goto('about:blank');

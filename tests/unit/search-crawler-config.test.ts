@@ -48,7 +48,10 @@ describe('DocSearch crawler configuration', () => {
     expect((props.lvl1 as string[]).join(', ')).toBe(SELECTORS.lvl1);
     expect(['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((l) => props[l]).join(', ')).toBe(SELECTORS.headings);
     const content = (props.content as string).replace(/:not\([^)]*\)/g, '');
-    expect(content).toBe(`${SELECTORS.content}, ${SELECTORS.code}`);
+    expect(content).toBe(`${SELECTORS.description}, ${SELECTORS.content}, ${SELECTORS.code}`);
+    // Doc cards are dropped in both.
+    expect(SELECTORS.exclude).toContain('a.card');
+    expect(source).toMatch(/\$\(\s*'[^']*\ba\.card\b[^']*',?\s*\)\.remove\(\)/);
   });
 
   it('creates the index with the settings the embedded engine reproduces', () => {

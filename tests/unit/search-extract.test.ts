@@ -79,6 +79,16 @@ describe('record extractor', () => {
     expect(extractRecords(fixture('search-page.html'), {url: page, idPrefix: 's'})).toEqual([]);
   });
 
+  it('indexes a generated category page by its title and description, never its doc cards', () => {
+    const category = extractRecords(fixture('category-page.html'), {url: 'https://fallback.test/c', idPrefix: 'c'});
+    expect(category.map((r) => [r.type, r.content])).toEqual([
+      ['lvl1', null],
+      ['content', 'Install the libraries, wire a pricing into an application and write your first Pricing2Yaml file.'],
+    ]);
+    expect(category[0].hierarchy).toMatchObject({lvl0: 'Getting Started', lvl1: 'Getting Started', lvl2: null});
+    expect(category.every((r) => r.url === 'https://docs.example.org/docs/2.0.1/category/getting-started')).toBe(true);
+  });
+
   it('packs records for the browser and unpacks them unchanged', () => {
     const home = extractRecords(fixture('home-page.html'), {url: 'https://docs.example.org/', idPrefix: 'h'});
     const all = [...records, ...home];

@@ -139,7 +139,7 @@ export default function PricingView({pricing}: {pricing: Pricing}) {
       {plans.length === 0 ? (
         <p>This pricing has no plans: add-ons are sold on their own.</p>
       ) : (
-        <ScrollArea className={styles.tableWrap}>
+        <ScrollArea className={styles.tableWrap} label="Plans and features">
           <table className={styles.table} data-testid="comparison">
             <caption>Plans and features</caption>
             <thead>
@@ -179,7 +179,7 @@ export default function PricingView({pricing}: {pricing: Pricing}) {
       )}
 
       {limits.length > 0 && (
-        <ScrollArea className={styles.tableWrap}>
+        <ScrollArea className={styles.tableWrap} label="Usage limits">
           <table className={styles.table} data-testid="usage-limits">
             <caption>Usage limits</caption>
             <thead>
@@ -216,7 +216,7 @@ export default function PricingView({pricing}: {pricing: Pricing}) {
       )}
 
       {addOns.length > 0 && (
-        <ScrollArea className={styles.tableWrap}>
+        <ScrollArea className={styles.tableWrap} label="Add-ons">
           <table className={styles.table} data-testid="add-ons">
             <caption>Add-ons</caption>
             <thead>

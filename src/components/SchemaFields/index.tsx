@@ -145,7 +145,10 @@ export default function SchemaFields({schema, at = '#', prefix = '', className}:
   const target = at === '#' ? schema : resolve(schema, {$ref: at});
   const list = rows(schema, target, prefix);
   return (
-    <ScrollArea className={clsx(styles.wrapper, className)}>
+    <ScrollArea
+      className={clsx(styles.wrapper, className)}
+      label={prefix ? `Fields of ${prefix.replace(/\.$/, '')}` : 'Fields of the document root'}
+    >
       <table className={styles.table}>
         <thead>
           <tr>

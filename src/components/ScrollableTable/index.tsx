@@ -26,10 +26,14 @@ export function useScrollFocus<T extends HTMLElement>(): [RefObject<T | null>, 0
   return [ref, overflows ? 0 : undefined];
 }
 
-/** A <div> that scrolls its content (a wide table, say) sideways. */
-export function ScrollArea(props: ComponentProps<'div'>): ReactNode {
+/**
+ * A <div> that scrolls its content (a wide table, say) sideways. While it is a tab stop it is also a named region, so
+ * a screen reader says what has focus (a focusable element needs a role that names it).
+ */
+export function ScrollArea({label, ...props}: ComponentProps<'div'> & {label: string}): ReactNode {
   const [ref, tabIndex] = useScrollFocus<HTMLDivElement>();
-  return <div tabIndex={tabIndex} {...props} ref={ref} />;
+  const focusable = tabIndex === 0 ? {tabIndex, role: 'region', 'aria-label': label} : {};
+  return <div {...focusable} {...props} ref={ref} />;
 }
 
 /** A <table> that is itself the scrolling block (Infima's default for Markdown tables). */

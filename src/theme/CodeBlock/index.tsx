@@ -52,7 +52,7 @@ export default function CodeBlockWithPlayground(props: Props): ReactNode {
         data-noBrokenLinkCheck
         className={styles.open}
         to={playgroundUrl(children.replace(/\n$/, '') + '\n')}
-        aria-label={name ? `Open ${name} in the playground` : undefined}
+        aria-label={name ? `Open in playground: ${name}` : undefined}
       >
         Open in playground
       </Link>

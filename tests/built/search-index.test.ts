@@ -1,0 +1,53 @@
+/**
+ * The embedded search index as built: records a reader would see as noise must not be there.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {unpack, type PackedIndex} from '../../plugins/local-search/format';
+import {BUILD, builtPages} from './site';
+
+const dir = join(BUILD, 'local-search');
+const file = readdirSync(dir).find((f) => /^index\.[\w-]+\.json$/.test(f));
+const records = unpack(JSON.parse(readFileSync(join(dir, file!), 'utf8')) as PackedIndex);
+
+/** Starts with an emoji or another pictograph (the doc cards' 📄️ and 🗃️ among them). */
+const PICTOGRAPH = /^[\p{Extended_Pictographic}\p{Emoji_Presentation}]/u;
+
+describe('embedded search index', () => {
+  it('has records', () => {
+    expect(records.length).toBeGreaterThan(1000);
+  });
+
+  it('holds no record whose text or hierarchy starts with a pictograph', () => {
+    const offending = records.flatMap((r) =>
+      [r.content, ...Object.values(r.hierarchy)]
+        .filter((text): text is string => typeof text === 'string' && PICTOGRAPH.test(text))
+        .map((text) => `${r.url}: ${text.slice(0, 40)}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  const categoryPages = builtPages().filter((p) => /\/category\//.test(p.path));
+
+  it('finds the generated category pages of every version', () => {
+    expect(categoryPages.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('indexes each generated category page by its title and description only', () => {
+    for (const page of categoryPages) {
+      const own = records.filter((r) => new URL(r.url).pathname === page.path);
+      const title = page.$('header h1').first().text().trim();
+      const description = page.$('html.plugin-docs header h1 + p').first().text().trim();
+      expect(
+        own.map((r) => [r.type, r.content]),
+        page.path,
+      ).toEqual([
+        ['lvl1', null],
+        ['content', description],
+      ]);
+      expect(own[0].hierarchy.lvl1, page.path).toBe(title);
+      expect(description, page.path).not.toBe('');
+    }
+  });
+});
