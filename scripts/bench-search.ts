@@ -3,7 +3,11 @@
  * (run `npm run build` first). Prints: records, index size raw and gzip,
  * engine size gzip, index load and build time in Chromium, query latency
  * p50/p95 over 100 fixed queries, keystroke-to-rendered-hits in the modal,
- * and the first search with a cold index.
+ * the first search with a cold index, and relevance on the judgment list of
+ * search/relevance-judgments.ts: each query typed into the real modal on the
+ * 2.0.1 Introduction, its hits read in the order the modal shows them
+ * (success@3, MRR@10, and every query whose first hit is not right). Ends with
+ * a PASS/FAIL line per budget.
  *
  *   npm run bench:search
  */
@@ -14,6 +18,11 @@ import {build} from 'esbuild';
 import {chromium, type Page} from '@playwright/test';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {kb, median, ms, percentile, serve} from './lib/bench';
+import {JUDGMENTS} from '../search/relevance-judgments';
+import {CURRENT_VERSION} from '../src/constants';
+
+/** Budgets: a right page among the first three hits shown for every query, first right hit near the top, fast. */
+const BUDGETS = {success3: 1, mrr10: 0.9, p95Ms: 5, indexGzipKb: 300};
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
@@ -143,6 +152,41 @@ async function timeKeystroke(page: Page, query: string): Promise<number> {
       await new Promise(requestAnimationFrame);
       if (painted()) return performance.now() - t0;
       if (performance.now() - t0 > 10_000) throw new Error(`No hits painted for "${q}"`);
+    }
+  }, query);
+}
+
+/**
+ * Types `query` into the open modal and returns the paths (anchors dropped) of the hits in the order the modal shows
+ * them, once they have stopped changing: DocSearch groups hits by section, so this order is not the engine's.
+ */
+async function shownHits(page: Page, query: string): Promise<string[]> {
+  await clearModal(page);
+  return page.evaluate(async (q) => {
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setValue.call(input, q);
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    const read = () =>
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('.DocSearch-Dropdown .DocSearch-Hit a')).map(
+        (a) => new URL(a.href).pathname,
+      );
+    const t0 = performance.now();
+    let last = '';
+    let stableSince = 0;
+    for (;;) {
+      await new Promise(requestAnimationFrame);
+      const ready =
+        !document.querySelector('.DocSearch-Container--Stalled') &&
+        (document.querySelector('.DocSearch-Hit mark') || document.querySelector('.DocSearch-NoResults'));
+      const now = JSON.stringify(read());
+      if (ready && now === last) {
+        if (performance.now() - stableSince > 150) return read();
+      } else {
+        last = now;
+        stableSince = performance.now();
+      }
+      if (performance.now() - t0 > 10_000) throw new Error(`No stable hits for "${q}"`);
     }
   }, query);
 }
@@ -308,6 +352,36 @@ async function main() {
         percentile(keystrokes, 95),
       )} (${keystrokes.length} queries, index loaded)`,
     );
+
+    // 4. Relevance on the judgment list, through the modal, as shown.
+    const ranks: {query: string; rank: number; shown: string[]}[] = [];
+    for (const judgment of JUDGMENTS) {
+      const shown = (await shownHits(warm, judgment.query)).slice(0, 10);
+      const right = new Set(judgment.pages.map((p) => `/docs/${CURRENT_VERSION}/${p}`));
+      ranks.push({query: judgment.query, rank: shown.findIndex((path) => right.has(path)) + 1, shown});
+    }
+    const success3 = ranks.filter((r) => r.rank >= 1 && r.rank <= 3).length / ranks.length;
+    const mrr10 = ranks.reduce((sum, r) => sum + (r.rank > 0 ? 1 / r.rank : 0), 0) / ranks.length;
+    console.log(
+      `relevance                    success@3 ${(success3 * 100).toFixed(1)} %, MRR@10 ${mrr10.toFixed(3)} ` +
+        `(${ranks.length} judged queries, hits in the order the modal shows them)`,
+    );
+    for (const r of ranks.filter((x) => x.rank !== 1)) {
+      console.log(
+        `  ${r.rank > 0 ? `#${r.rank}` : 'miss'}  "${r.query}"; shown first: ${r.shown.slice(0, 3).join(', ')}`,
+      );
+    }
+
+    const indexGzip = gzipSync(raw, {level: 9}).length / 1024;
+    const p95 = percentile(timings.latencies, 95);
+    const budgets: [string, boolean, string][] = [
+      [`success@3 = ${BUDGETS.success3 * 100} %`, success3 >= BUDGETS.success3, `${(success3 * 100).toFixed(1)} %`],
+      [`MRR@10 >= ${BUDGETS.mrr10}`, mrr10 >= BUDGETS.mrr10, mrr10.toFixed(3)],
+      [`query latency p95 <= ${BUDGETS.p95Ms} ms`, p95 <= BUDGETS.p95Ms, ms(p95)],
+      [`index <= ${BUDGETS.indexGzipKb} KB gzip`, indexGzip <= BUDGETS.indexGzipKb, `${indexGzip.toFixed(1)} KB`],
+    ];
+    console.log('\nBudgets');
+    for (const [budget, pass, actual] of budgets) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${budget}: ${actual}`);
   } finally {
     await browser.close();
     server.close();

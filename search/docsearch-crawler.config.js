@@ -13,8 +13,16 @@
 // `docusaurus_tag` and `version` come from the pages' docsearch:* meta tags.
 // tests/unit/search-crawler-config.test.ts keeps the two in step.
 //
-// The current docs version (2.0.1) gets a higher pageRank, so it ranks above
-// 1.4.0 and 2.0.0, as in the embedded index.
+// Ranking follows the embedded engine (plugins/local-search/engine.ts), whose
+// choices the judgment list of search/relevance-judgments.ts measured: the
+// current docs version (2.0.1) gets a higher pageRank, ranked right after
+// words and typos, so it comes above 1.4.0 and 2.0.0; titles, then headings,
+// then text, then the sidebar category (lvl0) are searched in that order;
+// identifiers are split (camelCaseAttributes); plurals and stop words are
+// handled for English.
+// The synonyms of the embedded engine are in search/algolia-synonyms.json: the
+// crawler cannot set them; upload them once with the Algolia CLI
+// (`algolia synonyms import sphere-docs -F search/algolia-synonyms.json`).
 
 /* global Crawler */
 const SITE = 'https://isa-group.github.io';
@@ -63,6 +71,7 @@ new Crawler({
   exclusionPatterns: [`${SITE}/search**`, `${SITE}/404**`],
   ignoreCanonicalTo: false,
   schedule: 'at 03:00 on Monday',
+  // Every action that matches a URL runs on it: the patterns exclude one another, so each page is indexed once.
   actions: [
     {
       indexName: INDEX_NAME,
@@ -71,7 +80,7 @@ new Crawler({
     },
     {
       indexName: INDEX_NAME,
-      pathsToMatch: [`${SITE}/**`],
+      pathsToMatch: [`${SITE}/**`, `!${SITE}/docs/${CURRENT_VERSION}/**`, `!${SITE}/`, `!${SITE}/markdown-page`],
       recordExtractor: extractor('10'),
     },
   ],
@@ -83,7 +92,6 @@ new Crawler({
       attributesToSnippet: ['content:10'],
       camelCaseAttributes: ['hierarchy', 'content'],
       searchableAttributes: [
-        'unordered(hierarchy.lvl0)',
         'unordered(hierarchy.lvl1)',
         'unordered(hierarchy.lvl2)',
         'unordered(hierarchy.lvl3)',
@@ -91,18 +99,21 @@ new Crawler({
         'unordered(hierarchy.lvl5)',
         'unordered(hierarchy.lvl6)',
         'content',
+        'unordered(hierarchy.lvl0)',
       ],
       distinct: true,
       attributeForDistinct: 'url',
-      customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
-      ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
+      customRanking: ['desc(weight.level)', 'asc(weight.position)'],
+      ranking: ['words', 'filters', 'typo', 'desc(weight.pageRank)', 'attribute', 'proximity', 'exact', 'custom'],
       highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
       highlightPostTag: '</span>',
       minWordSizefor1Typo: 3,
       minWordSizefor2Typos: 7,
       allowTyposOnNumericTokens: false,
       minProximity: 1,
-      ignorePlurals: true,
+      ignorePlurals: ['en'],
+      removeStopWords: ['en'],
+      queryLanguages: ['en'],
       advancedSyntax: true,
       attributeCriteriaComputedByMinProximity: true,
       removeWordsIfNoResults: 'allOptional',

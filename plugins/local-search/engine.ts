@@ -3,8 +3,13 @@
  * with Algolia's response shape and reproducing the index settings of the
  * DocSearch crawler template that the theme relies on (highlight tags,
  * `content:10` snippets, distinct by url, typo tolerance from 3 and 7 letters,
- * prefix on the last word, titles and headings above body text, all words
- * required unless that finds nothing). Pure code: it runs in Node for tests.
+ * prefix on the last word, all words required unless that finds nothing), and
+ * ranks what a reader of these docs means first (see `rank` below): identifiers
+ * split into their words, a small synonym and word-form list, optional stop
+ * words, the words found in the title and headings above the words found in
+ * body text, the current docs version before older ones. The judgment list in
+ * search/relevance-judgments.ts measures it (`npm run bench:search`).
+ * Pure code: it runs in Node for tests.
  */
 import MiniSearch, {type SearchResult} from 'minisearch';
 import {LEVELS, type Level, type SearchRecord} from './types';
@@ -24,7 +29,7 @@ export const INDEX_SETTINGS = {
   minWordSizefor2Typos: 7,
 } as const;
 
-/** Field weights: the page title first, then headings by depth, then prose; code last. */
+/** MiniSearch field boosts (BM25F): the page title first, then headings by depth, then prose; code last. */
 const FIELD_BOOST: Record<string, number> = {
   lvl0: 1,
   lvl1: 5,
@@ -36,15 +41,105 @@ const FIELD_BOOST: Record<string, number> = {
   content: 1,
   code: 0.25,
 };
+/**
+ * Where a query word is found, as a share of a word found in the record's own heading (a page title for a page, the
+ * section heading for a section). A record's coverage is the mean over the query's words of the best place each is
+ * found, so a page or section whose heading holds the words a reader typed comes before text that only mentions them
+ * in passing. lvl0 (the sidebar category) is context, not a topic.
+ */
+const PLACE_WEIGHT = {own: 1, title: 0.85, heading: 0.7, content: 0.45, lvl0: 0.35, code: 0.25} as const;
+/**
+ * How much of the record's own heading the query covers, as a factor: `UsageLimit` answers "usage limit" better
+ * than "Expressing unlimited usage limits" does.
+ */
+const FIT_FLOOR = 0.6;
 /** Record weights, as DocSearch's `weight.level` custom ranking: a heading beats a paragraph below it. */
-const TYPE_BOOST: Record<string, number> = {lvl1: 3, lvl2: 2.5, lvl3: 2, lvl4: 1.6, lvl5: 1.4, lvl6: 1.3, content: 1};
+const TYPE_BOOST: Record<string, number> = {lvl1: 3, lvl2: 2, lvl3: 2, lvl4: 2, lvl5: 2, lvl6: 2, content: 1};
 /** Pages of the current docs version (and non-docs pages) rank above older versions. */
 const CURRENT_VERSION_BOOST = 1.5;
+
+/**
+ * Words that carry no topic. A query's stop words are optional (a record need not hold them) unless the query has
+ * nothing else, or the word is the last one and still being typed.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  'a an and are as at be by can do does for from how i in into is it my of on or the this to what when where which why with'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Words a reader may type for one another. Each list is one meaning: a query word matches any word of its list as if
+ * typed exactly. Kept short and specific to these docs; every entry moved the judgment list (see the README).
+ */
+export const SYNONYMS: readonly (readonly string[])[] = [
+  ['install', 'installation', 'instalation', 'installing', 'installed'],
+  ['contribute', 'contributing', 'contribution', 'contributor'],
+  ['config', 'configure', 'configuration', 'configuring', 'configured', 'settings'],
+  ['env', 'environment'],
+  ['variable', 'variables', 'var', 'vars'],
+  ['upgrade', 'upgrading', 'migrate', 'migrating', 'migration'],
+  ['toggle', 'toggles', 'toggling'],
+  ['renew', 'renewal', 'renewed', 'renewing'],
+  ['validate', 'validator', 'validation', 'validating'],
+];
 
 const FIELDS = [...LEVELS, 'content', 'code'];
 /** Words are letters, digits and `_` (DocSearch's `separatorsToIndex`); everything else separates. */
 const SEPARATOR = /[^\p{L}\p{M}\p{N}_]+/u;
 const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
+/** Where an identifier's words meet: `renewToken|Filter`, `HTML|Parser`, `pricing|4|java`, `snake|_|case`. */
+const MAYBE_IDENTIFIER = /.[\p{Lu}\p{N}_]/u;
+const IDENTIFIER_JOINT = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})|_/u;
+
+/**
+ * The words of an identifier, when it has several: `RenewTokenFilter` → Renew, Token, Filter; `pricing4java` →
+ * pricing, java; `retrieve_api_key` → retrieve, api, key. Parts shorter than two characters and bare numbers are
+ * dropped. The index holds the whole word and its parts, so both `PricingContext` and `pricing context` find it.
+ */
+export function identifierParts(word: string): string[] {
+  // Most words have no capital, digit or underscore after their first letter: nothing to split.
+  if (!MAYBE_IDENTIFIER.test(word)) return [];
+  const parts = word.split(IDENTIFIER_JOINT).filter((p) => p.length >= 2 && !/^\p{N}+$/u.test(p));
+  return parts.length > 1 ? parts : [];
+}
+
+/** Index-time words of a text: every word, and the parts of every identifier. */
+export function indexWords(text: string): string[] {
+  const words = text.split(SEPARATOR);
+  const out: string[] = [];
+  for (const word of words) {
+    if (!word) continue;
+    out.push(word);
+    for (const part of identifierParts(word)) out.push(part);
+  }
+  return out;
+}
+
+const SYNONYM_OF = new Map<string, readonly string[]>(SYNONYMS.flatMap((list) => list.map((w) => [w, list] as const)));
+
+/**
+ * The words a query word matches as if typed: itself, its synonyms, and a few English endings, so that `periods`
+ * finds `period`, `design` finds `designing` and `policy` finds `policies`. Lower case. Deliberately light: plurals
+ * both ways, and `-ing` and `-ed` added to a base word (never taken off: `pricing` is not `price`), on words of four
+ * letters or more.
+ */
+export function variants(term: string): string[] {
+  const out = new Set<string>([term, ...(SYNONYM_OF.get(term) ?? [])]);
+  if (term.length > 3 && /^\p{L}+$/u.test(term)) {
+    const stems = new Set<string>([term]);
+    if (/ies$/.test(term)) stems.add(`${term.slice(0, -3)}y`);
+    else if (/[^su]s$/.test(term)) stems.add(term.slice(0, -1));
+    for (const stem of stems) {
+      out.add(stem);
+      if (/[^aeiou]y$/.test(stem)) out.add(`${stem.slice(0, -1)}ies`);
+      else if (!/s$/.test(stem)) out.add(`${stem}s`);
+      const root = stem.replace(/e$/, '');
+      if (!/(ing|ed|s)$/.test(stem)) out.add(`${root}ing`).add(`${root}ed`);
+    }
+  }
+  return [...out];
+}
 
 export type FacetFilter = string | FacetFilter[];
 
@@ -191,17 +286,40 @@ export function addAllMemoized<T>(mini: MiniSearch<T>, documents: readonly T[]):
   }
 }
 
+/** The heading a record stands under: its own for a title or heading record, the deepest one above it for text. */
+function ownHeading(r: SearchRecord): string | null {
+  if (r.type !== 'content') return r.hierarchy[r.type];
+  let heading: string | null = null;
+  for (const level of LEVELS.slice(1)) heading = r.hierarchy[level] ?? heading;
+  return heading;
+}
+
 interface Window {
   words: {start: number; end: number; hit: [number, number] | null}[];
 }
 
-type MatchKind = {queryTerm: string; prefixLength: number | null};
+/** Which query word an index word answers, and how many of its first characters matched (null: all of them). */
+type MatchKind = {queryTerm: string; prefixLength: number | null; typo: boolean};
+
+/** A query word and the words that match it as if typed (see `variants`). */
+interface QueryWord {
+  term: string;
+  forms: string[];
+  /** Prefix search: the last word of a query that does not end with a space. */
+  prefix: boolean;
+  /** The forms the typed word's typos and prefix do not reach, looked up on their own. */
+  extra: string[];
+}
 
 export class LocalSearchIndex {
   readonly records: SearchRecord[];
   private readonly mini: MiniSearch;
   private readonly docBoost: Float32Array;
   private readonly current: Uint8Array;
+  /** Each record's own heading (see ownHeading). */
+  private readonly headings: (string | null)[];
+  /** The words of each heading met so far, with the parts of identifiers, for headingFit. */
+  private readonly headingWords = new Map<string, {whole: string; parts: string[]}[]>();
 
   constructor(records: SearchRecord[]) {
     this.records = records;
@@ -213,11 +331,12 @@ export class LocalSearchIndex {
       tokenize: (text) => {
         let terms = tokens.get(text);
         if (!terms) {
-          terms = text.split(SEPARATOR);
+          terms = indexWords(text);
           if (text.length < 200) tokens.set(text, terms);
         }
         return terms;
       },
+      // A query word is looked up whole: the index holds identifiers whole as well as split.
       searchOptions: {tokenize: (text) => text.split(SEPARATOR)},
       extractField: (doc, field) => {
         if (field === 'id') return doc.id as unknown as string;
@@ -231,6 +350,7 @@ export class LocalSearchIndex {
       this.mini,
       records.map((_, id) => ({id})),
     );
+    this.headings = records.map(ownHeading);
     this.current = Uint8Array.from(records, (r) =>
       !r.version || r.version === 'current' || r.docusaurus_tag.endsWith('-current') ? 1 : 0,
     );
@@ -248,6 +368,17 @@ export class LocalSearchIndex {
     const page = Math.max(0, Number(params.page ?? 0));
     const accept = compileFacetFilters(params.facetFilters);
     const prefixLast = query.length > 0 && !/\s$/.test(query);
+    const all: QueryWord[] = terms.map((term, i) => {
+      const forms = variants(term);
+      const prefix = prefixLast && i === terms.length - 1;
+      const typos = allowedTypos(term);
+      const reached = (f: string) =>
+        (prefix && f.startsWith(term)) ||
+        (typos > 0 && Math.abs(f.length - term.length) <= typos && editDistance(f, term) <= typos);
+      return {term, forms, prefix, extra: forms.slice(1).filter((f) => !reached(f))};
+    });
+    const topical = all.filter((w) => w.prefix || !STOP_WORDS.has(w.term));
+    const words = topical.length > 0 ? topical : all;
 
     let ranked: {id: number; result: SearchResult | null}[];
     if (terms.length === 0) {
@@ -257,51 +388,31 @@ export class LocalSearchIndex {
         .sort((a, b) => this.docBoost[b.id] - this.docBoost[a.id] || a.id - b.id);
     } else {
       const run = (combineWith: 'AND' | 'OR') =>
-        this.mini.search(query, {
-          combineWith,
-          boost: FIELD_BOOST,
-          prefix: (_t, i, all) => prefixLast && i === all.length - 1,
-          fuzzy: (t) => allowedTypos(t) || false,
-          weights: {fuzzy: 0.4, prefix: 0.7},
-          boostDocument: (id) => this.docBoost[id as number],
-          filter: (r) => accept(this.records[r.id as number]),
-        });
+        this.mini.search(
+          {
+            combineWith,
+            // Each query word matches its own typos and prefixes, and its variants as typed.
+            queries: words.map((w) => ({
+              combineWith: 'OR',
+              queries: [
+                {queries: [w.term], prefix: w.prefix, fuzzy: (t: string) => allowedTypos(t) || false},
+                // Variants exactly, and only those the typed word's typos and prefix do not already reach (the
+                // ranking still counts those as typed, see matchKind): each lookup costs a pass over its postings.
+                ...(w.extra.length > 0 ? [{queries: w.extra, prefix: false, fuzzy: false}] : []),
+              ],
+            })),
+          },
+          {
+            boost: FIELD_BOOST,
+            weights: {fuzzy: 0.4, prefix: 0.7},
+            boostDocument: (id) => this.docBoost[id as number],
+            filter: (r) => accept(this.records[r.id as number]),
+          },
+        );
       let results = run('AND');
       // removeWordsIfNoResults: allOptional
       if (results.length === 0 && terms.length > 1) results = run('OR');
-      ranked = results
-        .map((result) => {
-          const id = result.id as number;
-          const {typos, exact} = this.typos(result, terms, prefixLast);
-          const attribute = Math.min(
-            ...Object.values(result.match)
-              .flat()
-              .map((f) => FIELDS.indexOf(f)),
-          );
-          const r = this.records[id];
-          return {
-            id,
-            result,
-            words: result.queryTerms.length,
-            typos,
-            exact,
-            attribute,
-            current: this.current[id],
-            level: TYPE_BOOST[r.type],
-          };
-        })
-        // The ranking formula of a DocSearch index: words, typo, attribute, exact, then the custom
-        // ranking (page rank: the current version first; record level), then MiniSearch's relevance score.
-        .sort(
-          (a, b) =>
-            b.words - a.words ||
-            a.typos - b.typos ||
-            a.attribute - b.attribute ||
-            b.exact - a.exact ||
-            b.current - a.current ||
-            b.level - a.level ||
-            b.result.score - a.result.score,
-        );
+      ranked = this.rank(results, words);
     }
 
     const distinct = params.distinct ?? INDEX_SETTINGS.distinct;
@@ -352,7 +463,7 @@ export class LocalSearchIndex {
     const kinds = new Map<string, MatchKind | null>();
     response.hits = ranked
       .slice(page * hitsPerPage, (page + 1) * hitsPerPage)
-      .map(({id, result}) => this.hit(this.records[id], result, terms, prefixLast, params, kinds));
+      .map(({id, result}) => this.hit(this.records[id], result, words, params, kinds));
     if (params.clickAnalytics) {
       response.queryID = Array.from({length: 32}, () => Math.floor(Math.random() * 16).toString(16)).join('');
     }
@@ -360,31 +471,105 @@ export class LocalSearchIndex {
     return response;
   }
 
-  /** How many query words matched only through a typo, and how many matched a whole word exactly. */
-  private typos(result: SearchResult, terms: string[], prefixLast: boolean): {typos: number; exact: number} {
-    let typos = 0;
-    let exact = 0;
-    terms.forEach((q, i) => {
-      const canPrefix = prefixLast && i === terms.length - 1;
-      if (result.terms.includes(q)) exact++;
-      else if (!(canPrefix && result.terms.some((t) => t.startsWith(q)))) typos++;
-    });
-    return {typos, exact};
+  /**
+   * Orders matching records, most useful first:
+   * 1. how many query words the record holds (all of them unless none holds all);
+   * 2. how many it holds only through a typo (fewer first);
+   * 3. the current docs version before older ones (a prior applied after matching, so an older page never hides
+   *    the current one it was copied from);
+   * 4. relevance: the record's coverage (where each query word is found: title, heading, text; see PLACE_WEIGHT),
+   *    squared, times how much of its heading the query covers (FIT_FLOOR), times its type (a page or section
+   *    title beats a paragraph);
+   * 5. MiniSearch's BM25 score.
+   */
+  private rank(results: SearchResult[], words: QueryWord[]) {
+    const cache = new Map<string, MatchKind | null>();
+    const terms = [...new Set(words.map((w) => w.term))];
+    // Headings repeat on every record below them: measure each one once per query.
+    const fits = new Map<string, number>();
+    return results
+      .map((result) => {
+        const id = result.id as number;
+        const r = this.records[id];
+        const best = new Map<string, {weight: number; typo: boolean}>();
+        for (const indexTerm in result.match) {
+          const kind = this.matchKind(indexTerm, words, cache);
+          if (!kind) continue;
+          let weight = 0;
+          for (const field of result.match[indexTerm]) weight = Math.max(weight, this.placeWeight(r, field));
+          const seen = best.get(kind.queryTerm);
+          if (!seen || (seen.typo && !kind.typo) || (seen.typo === kind.typo && weight > seen.weight)) {
+            best.set(kind.queryTerm, {weight, typo: kind.typo});
+          }
+        }
+        let coverage = 0;
+        let typos = 0;
+        for (const term of terms) {
+          const found = best.get(term);
+          if (!found) continue;
+          coverage += found.weight;
+          if (found.typo) typos++;
+        }
+        coverage /= terms.length;
+        const heading = this.headings[id];
+        let fit = heading === null ? 0 : fits.get(heading);
+        if (fit === undefined) fits.set(heading!, (fit = this.headingFit(heading!, words, cache)));
+        const relevance = coverage * coverage * (FIT_FLOOR + (1 - FIT_FLOOR) * fit) * TYPE_BOOST[r.type];
+        return {id, result, words: best.size, typos, current: this.current[id], relevance};
+      })
+      .sort(
+        (a, b) =>
+          b.words - a.words ||
+          a.typos - b.typos ||
+          b.current - a.current ||
+          b.relevance - a.relevance ||
+          b.result.score - a.result.score,
+      );
   }
 
-  /** Which query word an index term answers, and whether only its prefix matched. */
-  private matchKind(word: string, terms: string[], prefixLast: boolean, cache: Map<string, MatchKind | null>) {
+  /** How much a word found in `field` of record `r` tells about it (see PLACE_WEIGHT). */
+  private placeWeight(r: SearchRecord, field: string): number {
+    if (field === r.type || (field === 'lvl1' && r.type === 'content' && !r.hierarchy.lvl2)) return PLACE_WEIGHT.own;
+    if (field === 'lvl1') return PLACE_WEIGHT.title;
+    if (field === 'content' || field === 'lvl0' || field === 'code') return PLACE_WEIGHT[field];
+    return PLACE_WEIGHT.heading;
+  }
+
+  /** The share of the words of a heading that the query matched. */
+  private headingFit(heading: string, words: QueryWord[], cache: Map<string, MatchKind | null>): number {
+    let heads = this.headingWords.get(heading);
+    if (!heads) {
+      heads = heading
+        .split(SEPARATOR)
+        .filter((t) => t && !STOP_WORDS.has(t.toLowerCase()))
+        .map((t) => ({whole: t.toLowerCase(), parts: identifierParts(t).map((p) => p.toLowerCase())}));
+      this.headingWords.set(heading, heads);
+    }
+    if (heads.length === 0) return 0;
+    // An identifier counts as matched when the query matched it whole or matched each of its parts.
+    let matched = 0;
+    for (const {whole, parts} of heads) {
+      if (this.matchKind(whole, words, cache)) matched++;
+      else if (parts.length > 0 && parts.every((part) => this.matchKind(part, words, cache))) matched++;
+    }
+    return matched / heads.length;
+  }
+
+  /** Which query word an index word answers: as typed or a variant, by prefix (the last word), or with typos. */
+  private matchKind(word: string, words: QueryWord[], cache: Map<string, MatchKind | null>): MatchKind | null {
     if (cache.has(word)) return cache.get(word)!;
     let kind: MatchKind | null = null;
-    if (terms.includes(word)) kind = {queryTerm: word, prefixLength: null};
+    const exact = words.find((w) => w.forms.includes(word));
+    if (exact) kind = {queryTerm: exact.term, prefixLength: null, typo: false};
     else {
-      const last = terms[terms.length - 1];
-      if (prefixLast && word.startsWith(last)) kind = {queryTerm: last, prefixLength: last.length};
-      else {
-        for (const q of terms) {
-          const max = allowedTypos(q);
-          if (max > 0 && Math.abs(q.length - word.length) <= max && editDistance(q, word) <= max) {
-            kind = {queryTerm: q, prefixLength: null};
+      const prefixed = words.find((w) => w.prefix && word.startsWith(w.term));
+      if (prefixed) {
+        kind = {queryTerm: prefixed.term, prefixLength: prefixed.term.length, typo: false};
+      } else {
+        for (const w of words) {
+          const max = allowedTypos(w.term);
+          if (max > 0 && Math.abs(w.term.length - word.length) <= max && editDistance(w.term, word) <= max) {
+            kind = {queryTerm: w.term, prefixLength: null, typo: true};
             break;
           }
         }
@@ -394,47 +579,67 @@ export class LocalSearchIndex {
     return kind;
   }
 
-  /** Splits a value into words, marking those the query matched (with the matched prefix length). */
+  /**
+   * Splits a value into words, marking those the query matched (with the matched prefix length). A word the query
+   * does not match whole may match by its identifier parts (`RenewTokenFilter` for "renew token filter"): those
+   * parts are marked.
+   */
   private analyse(
     text: string,
-    terms: string[],
-    prefixLast: boolean,
+    words: QueryWord[],
     cache: Map<string, MatchKind | null>,
   ): Window & {matched: Set<string>} {
-    const words: Window['words'] = [];
+    const out: Window['words'] = [];
     const matched = new Set<string>();
-    if (terms.length > 0) {
-      for (const m of text.matchAll(WORD)) {
-        const start = m.index!;
-        const word = m[0];
-        const kind = this.matchKind(word.toLowerCase(), terms, prefixLast, cache);
-        if (kind) matched.add(kind.queryTerm);
-        words.push({
-          start,
-          end: start + word.length,
-          hit: kind ? [start, start + (kind.prefixLength ?? word.length)] : null,
+    for (const m of text.matchAll(WORD)) {
+      const start = m.index!;
+      const word = m[0];
+      if (words.length === 0) {
+        out.push({start, end: start + word.length, hit: null});
+        continue;
+      }
+      const kind = this.matchKind(word.toLowerCase(), words, cache);
+      if (kind) {
+        matched.add(kind.queryTerm);
+        out.push({start, end: start + word.length, hit: [start, start + (kind.prefixLength ?? word.length)]});
+        continue;
+      }
+      const pieces: Window['words'] = [];
+      const found = new Set<string>();
+      let offset = start;
+      for (const piece of word.split(IDENTIFIER_JOINT)) {
+        const pieceStart = text.indexOf(piece, offset);
+        offset = pieceStart + piece.length;
+        const part = piece.length >= 2 ? this.matchKind(piece.toLowerCase(), words, cache) : null;
+        if (part) found.add(part.queryTerm);
+        pieces.push({
+          start: pieceStart,
+          end: offset,
+          hit: part ? [pieceStart, pieceStart + (part.prefixLength ?? piece.length)] : null,
         });
       }
-    } else {
-      for (const m of text.matchAll(WORD)) words.push({start: m.index!, end: m.index! + m[0].length, hit: null});
+      if (found.size === 0) out.push({start, end: start + word.length, hit: null});
+      else {
+        out.push(...pieces);
+        for (const t of found) matched.add(t);
+      }
     }
-    return {words, matched};
+    return {words: out, matched};
   }
 
   private hit(
     record: SearchRecord,
     result: SearchResult | null,
-    terms: string[],
-    prefixLast: boolean,
+    queryWords: QueryWord[],
     params: SearchParams,
     cache: Map<string, MatchKind | null>,
   ): Hit {
     const pre = params.highlightPreTag ?? INDEX_SETTINGS.highlightPreTag;
     const post = params.highlightPostTag ?? INDEX_SETTINGS.highlightPostTag;
     const ellipsis = params.snippetEllipsisText ?? INDEX_SETTINGS.snippetEllipsisText;
-    const matchTerms = result ? terms : [];
+    const matchWords = result ? queryWords : [];
     const level = (matched: Set<string>): HighlightResult['matchLevel'] =>
-      matched.size === 0 ? 'none' : matched.size >= new Set(matchTerms).size ? 'full' : 'partial';
+      matched.size === 0 ? 'none' : matched.size >= new Set(matchWords.map((w) => w.term)).size ? 'full' : 'partial';
 
     const mark = (text: string, words: Window['words'], from: number, to: number) => {
       let out = '';
@@ -448,7 +653,7 @@ export class LocalSearchIndex {
     };
 
     const highlight = (text: string): HighlightResult => {
-      const {words, matched} = this.analyse(text, matchTerms, prefixLast, cache);
+      const {words, matched} = this.analyse(text, matchWords, cache);
       const res: HighlightResult = {
         value: mark(text, words, 0, text.length),
         matchLevel: level(matched),
@@ -459,7 +664,7 @@ export class LocalSearchIndex {
     };
 
     const snippet = (text: string, size: number): SnippetResult => {
-      const {words, matched} = this.analyse(text, matchTerms, prefixLast, cache);
+      const {words, matched} = this.analyse(text, matchWords, cache);
       if (words.length <= size) return {value: mark(text, words, 0, text.length), matchLevel: level(matched)};
       // The window of `size` words holding the most matches, opening a little before the first one.
       let best = 0;

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {SELECTORS} from '../../plugins/local-search/extract';
-import {INDEX_SETTINGS} from '../../plugins/local-search/engine';
+import {INDEX_SETTINGS, SYNONYMS} from '../../plugins/local-search/engine';
 import {EMBEDDED} from '../../plugins/local-search/config';
 import {SITE} from '../../src/constants';
 
@@ -64,10 +64,42 @@ describe('DocSearch crawler configuration', () => {
       distinct: INDEX_SETTINGS.distinct,
       attributeForDistinct: 'url',
       removeWordsIfNoResults: 'allOptional',
+      camelCaseAttributes: ['hierarchy', 'content'],
+      ignorePlurals: ['en'],
+      removeStopWords: ['en'],
     });
-    // The current version is ranked first, as the embedded engine does.
+    // The current version right after words and typos, then titles before headings, text and lvl0.
+    expect(settings.ranking).toEqual([
+      'words',
+      'filters',
+      'typo',
+      'desc(weight.pageRank)',
+      'attribute',
+      'proximity',
+      'exact',
+      'custom',
+    ]);
+    const searchable = settings.searchableAttributes as string[];
+    expect(searchable[0]).toBe('unordered(hierarchy.lvl1)');
+    expect(searchable.at(-1)).toBe('unordered(hierarchy.lvl0)');
+    // The current version first; each page matched by one action only.
     const [current, rest] = config.actions;
     expect(current.pathsToMatch[0]).toContain('/docs/2.0.1/');
-    expect(rest.pathsToMatch).toEqual([`${SITE.url}/**`]);
+    expect(rest.pathsToMatch[0]).toBe(`${SITE.url}/**`);
+    expect(rest.pathsToMatch).toEqual(expect.arrayContaining(current.pathsToMatch.map((p) => `!${p}`)));
+    const source = readFileSync(join(__dirname, '..', '..', 'search', 'docsearch-crawler.config.js'), 'utf8');
+    const ranks = [...source.matchAll(/recordExtractor: extractor\('(\d+)'\)/g)].map((m) => Number(m[1]));
+    expect(ranks).toEqual([20, 10]);
+  });
+
+  it("ships the embedded engine's synonyms in the form the Algolia CLI imports", () => {
+    const file = JSON.parse(readFileSync(join(__dirname, '..', '..', 'search', 'algolia-synonyms.json'), 'utf8')) as {
+      objectID: string;
+      type: string;
+      synonyms: string[];
+    }[];
+    expect(file.map((s) => s.synonyms)).toEqual(SYNONYMS);
+    expect(new Set(file.map((s) => s.objectID)).size).toBe(file.length);
+    expect(file.every((s) => s.type === 'synonym')).toBe(true);
   });
 });
