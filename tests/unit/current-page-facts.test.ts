@@ -62,3 +62,92 @@ describe('changes of contract composition', () => {
     expect(section).toContain('does not lower-case service keys');
   });
 });
+
+/**
+ * Behaviours described on several pages: one page is the reference, the others summarise it and link to it. A link
+ * that disappears leaves a summary that can drift, so each one is checked here.
+ */
+const REFERENCES: {behaviour: string; reference: string; heading: string; target: string; pages: string[]}[] = [
+  {
+    behaviour: 'changes of contract composition',
+    reference: 'docs/api/space/user-guide/manage-contracts.mdx',
+    heading: '## Change the subscription',
+    target: 'manage-contracts.mdx',
+    pages: [
+      'docs/api/core-concepts/iSubscription.mdx',
+      'docs/api/core-concepts/terminology.mdx',
+      'docs/api/space/SDKs/space-node-client.mdx',
+      'docs/api/space/user-guide/create-contract.mdx',
+      'docs/api/space/evaluation.mdx',
+    ],
+  },
+  {
+    behaviour: 'pricing token renewal and storage keys (Pricing4Java and Pricing4React)',
+    reference: 'docs/api/Pricing4SaaS/understanding/communication.mdx',
+    heading: '## Headers and storage at a glance',
+    target: 'communication.mdx',
+    pages: [
+      'docs/api/core-concepts/terminology.mdx',
+      'docs/api/core-concepts/pricing-driven-devops.mdx',
+      'docs/api/Pricing4SaaS/Pricing4React/search-and-update-interceptor.mdx',
+      'docs/commonErrors/pricing4react/pricing-token-not-renewed.mdx',
+    ],
+  },
+  {
+    behaviour: 'evaluation caching in SPACE',
+    reference: 'docs/api/space/evaluation.mdx',
+    heading: '## Caching',
+    target: 'evaluation.mdx#caching',
+    pages: [
+      'docs/api/space/user-guide/create-service.mdx',
+      'docs/api/space/user-guide/manage-contracts.mdx',
+      'docs/api/space/user-guide/delete-contract.mdx',
+      'docs/api/space/user-guide/disable-services.mdx',
+      'docs/api/space/user-guide/manage-pricings-availability.mdx',
+    ],
+  },
+  {
+    behaviour: 'pricing4ts entry points (upgrade, rewrite, lost overrides)',
+    reference: 'docs/api/Pricing2Yaml/the-pricing2yaml-syntax.mdx',
+    heading: '## Loading a file from code',
+    target: 'the-pricing2yaml-syntax.mdx#loading-a-file-from-code',
+    pages: [
+      'docs/api/core-concepts/iPricing.mdx',
+      'docs/api/Pricing2Yaml/good-practices.mdx',
+      'docs/api/Pricing2Yaml/migrating-30.mdx',
+      'docs/api/Pricing2Yaml/versions/pricing2yaml-v11-specification.mdx',
+      'docs/api/space/user-guide/create-service.mdx',
+      'docs/api/sphere/introduction.mdx',
+      'docs/commonErrors/pricing2yaml/syntax-version-format.mdx',
+      'docs/contrib/ts-contrib.mdx',
+    ],
+  },
+  {
+    behaviour: 'syntax versions each library reads',
+    reference: 'docs/api/Pricing2Yaml/the-pricing2yaml-syntax.mdx',
+    heading: '### What each library reads',
+    target: 'the-pricing2yaml-syntax.mdx#what-each-library-reads',
+    pages: [
+      'docs/api/introduction.mdx',
+      'docs/api/core-concepts/iPricing.mdx',
+      'docs/api/Pricing2Yaml/versions/pricing2yaml-v30-specification.mdx',
+      'docs/commonErrors/introduction.mdx',
+      'docs/commonErrors/pricing2yaml/unsupported-version-30.mdx',
+      'docs/contrib/introduction.mdx',
+      'docs/docs/Introduction.mdx',
+      'docs/docs/getting-started/configuration.mdx',
+      'docs/docs/getting-started/instalation.mdx',
+    ],
+  },
+];
+
+describe.each(REFERENCES)('one reference for $behaviour', ({reference, heading, target, pages}) => {
+  it(`${reference} has the section`, () => {
+    expect(read(reference).split('\n')).toContain(heading);
+  });
+
+  it.each(pages)('%s links to it', (page) => {
+    const targets = [...read(page).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+    expect(targets.some((t) => t.endsWith(target) || t.includes(`${target}#`))).toBe(true);
+  });
+});
