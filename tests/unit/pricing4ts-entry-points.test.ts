@@ -123,6 +123,25 @@ describe('false and 0 overrides through the pricing4ts entry points', () => {
   });
 });
 
+describe('the Yaml4SaaS check of the 1.4.0 and 2.0.0 validator pages', () => {
+  // Those pages load a Yaml4SaaS file through retrievePricingFromPath after adding `version: "1.0"`.
+  const yaml4saas = document('version: "1.0"', EXTENSION)
+    .replace('createdAt: "2024-06-01"\n', 'day: 1\nmonth: 6\nyear: 2024\n')
+    .replaceAll('price: 0\n', 'monthlyPrice: 0\n    annualPrice: 0\n')
+    .replace('price: 2\n', 'monthlyPrice: 2\n');
+
+  it('sees a plan that switches a default-on feature off with the default', () => {
+    const pricing = retrievePricingFromPath(fileWith('yaml4saas', yaml4saas));
+    expect(pricing.plans!.LOCKED.features.notes.value).toBeUndefined();
+    expect(pricing.plans!.LOCKED.features.notes.defaultValue).toBe(true);
+  });
+
+  it.each(['1.4.0', '2.0.0'])('%s: the validator page says so', (version) => {
+    const text = read(`versioned_docs/version-${version}/api/Yaml4SaaS/yaml4saas-validator.mdx`);
+    expect(text).toContain('drops plan and add-on values that are `false` or `0`');
+  });
+});
+
 describe('a 3.0 document in pricing4ts 0.9.5', () => {
   // A 3.0 file that still uses a 2.1-only limit type and a 3.0-only key.
   const v30 = document('syntaxVersion: "3.0"', EXTENSION).replace(
