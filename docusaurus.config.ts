@@ -18,6 +18,9 @@ import {searchOrigins, searchSetup} from './plugins/local-search/config';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import prismOnDemand from './plugins/prism-on-demand';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
+import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-svg/remark';
+import mermaidSvg from './plugins/mermaid-svg';
+import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
 
 /**
  * Build switches, all read from the environment:
@@ -29,6 +32,17 @@ import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-h
  */
 const onlyIncludeVersions = process.env.DOCS_VERSIONS?.split(',').map((v) => v.trim());
 const search = searchSetup();
+
+/**
+ * Mermaid diagrams are drawn ahead of time (`npm run diagrams`) and inlined as SVG by plugins/mermaid-svg, which fails
+ * a production build on any diagram without its SVGs. Only the dev server keeps the Mermaid theme, to draw in the
+ * browser a diagram being edited until its SVGs exist; the production build holds no Mermaid code at all.
+ */
+const isDev = process.env.NODE_ENV !== 'production';
+const mermaidDiagrams: [typeof remarkMermaidSvg, RemarkMermaidSvgOptions] = [
+  remarkMermaidSvg,
+  {fallbackToRuntime: isDev},
+];
 
 const config: Config = {
   title: SITE.title,
@@ -67,10 +81,9 @@ const config: Config = {
     },
     {
       // Tabs cannot switch without JavaScript: show every panel, not just the first, so no content is out of reach.
-      // Diagrams are drawn by JavaScript: without it, no empty room is kept for them.
       tagName: 'noscript',
       attributes: {},
-      innerHTML: '<style>.tabs-container [role=tabpanel][hidden]{display:block}.mermaid-slot{display:none}</style>',
+      innerHTML: '<style>.tabs-container [role=tabpanel][hidden]{display:block}</style>',
     },
   ],
 
@@ -105,6 +118,7 @@ const config: Config = {
           },
           editUrl: `${REPOS.docs}/edit/main/`,
           showLastUpdateTime: false,
+          beforeDefaultRemarkPlugins: [mermaidDiagrams],
         } satisfies DocsOptions,
         blog: {
           path: 'blog',
@@ -113,7 +127,11 @@ const config: Config = {
           blogSidebarCount: 'ALL',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          beforeDefaultRemarkPlugins: [mermaidDiagrams],
         } satisfies BlogOptions,
+        pages: {
+          beforeDefaultRemarkPlugins: [mermaidDiagrams],
+        },
         theme: {
           customCss: './src/css/custom.css',
         },
@@ -125,12 +143,13 @@ const config: Config = {
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
+  themes: isDev ? ['@docusaurus/theme-mermaid'] : [],
 
   plugins: [
     [localSearch, {mode: search.mode}],
     pricing2yamlValidators,
     prismOnDemand,
+    mermaidSvg,
     [
       securityHeaders,
       {
@@ -245,8 +264,9 @@ const config: Config = {
       darkTheme: prismTheme,
       additionalLanguages: ['java', 'typescript', 'diff', 'bash'],
     },
+    // The dev server's fallback draws with the themes `npm run diagrams` uses.
     mermaid: {
-      theme: {light: 'default', dark: 'dark'},
+      theme: MERMAID_THEMES,
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -21,6 +21,7 @@ import {mkdir, rm, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {recordInCacheKey} from '../cacheVersion';
 import {buildIndex} from './buildIndex';
 import {pack} from './format';
 import {fixedDocSearchBundle} from './docsearchFixes';
@@ -98,14 +99,7 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
     },
 
     configureWebpack(config, isServer) {
-      // Record the mode in the persistent cache key (webpack: cache.version; Rspack: experiments.cache.version).
-      const suffix = `-search-${options.mode}`;
-      const cache = config.cache as {version?: string} | boolean | undefined;
-      if (cache && typeof cache === 'object') cache.version = `${cache.version ?? ''}${suffix}`;
-      const experiments = config.experiments as {cache?: {version?: string} | boolean} | undefined;
-      if (experiments?.cache && typeof experiments.cache === 'object') {
-        experiments.cache.version = `${experiments.cache.version ?? ''}${suffix}`;
-      }
+      recordInCacheKey(config, `-search-${options.mode}`);
       if (!embedded) {
         const alias: Record<string, string> = {'@docsearch/react$': docsearch, '@docsearch/react/modal$': docsearch};
         // The button with its accessible name and the keys typed before the modal is ready (./client/SearchButton.tsx).

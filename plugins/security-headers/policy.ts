@@ -22,8 +22,8 @@ export function contentSecurityPolicy({scriptHashes, searchOrigins}: PolicyInput
     // schema validators are compiled at build time (plugins/pricing2yaml-validators).
     'script-src': ["'self'", ...[...new Set(scriptHashes)].sort()],
     // 'unsafe-inline' for styles only: React writes style attributes into the server-rendered HTML (announcement bar,
-    // code-block tokens), and Mermaid puts a generated <style> inside every diagram it draws in the browser, so
-    // neither can be listed by hash at build time. Styles cannot run code; scripts stay hash-only.
+    // code-block tokens, diagram widths), which no hash can allow, and every diagram keeps the <style> Mermaid drew it
+    // with (plugins/mermaid-svg). Styles cannot run code; scripts stay hash-only.
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for the icons Infima and the theme inline in their CSS.
     'img-src': ["'self'", 'data:'],

@@ -24,13 +24,12 @@ const where = (what: string, mode: Mode, width: Width) => `${what} (${mode}, ${w
 
 const PAGES = [...sitemapPaths(), '/search?q=pricing', '/this-page-does-not-exist'];
 
-/** How long to wait for what a page draws after hydration (diagrams, search results) on a busy 2-core machine. */
+/** How long to wait for what a page draws after hydration (search results, the playground) on a busy 2-core machine. */
 const LATE = 30_000;
 
 /**
- * How many Mermaid diagrams each docs page draws, counted from the mermaid code blocks of its source. Diagrams are
- * drawn in the browser after hydration; knowing the count lets a test wait for exactly those (and fail if one is
- * missing).
+ * How many Mermaid diagrams each docs page shows, counted from the mermaid code blocks of its source. Diagrams are
+ * drawn at build time and come with the page; the count lets a test check that none is missing.
  */
 const DIAGRAMS: ReadonlyMap<string, number> = (() => {
   const counts = new Map<string, number>();
@@ -116,32 +115,26 @@ async function violations(page: Page, place: string, include?: string): Promise<
   return found;
 }
 
-/** Each Mermaid diagram's markup, once drawn. */
-async function diagrams(page: Page): Promise<string[]> {
-  const containers = page.locator('.docusaurus-mermaid-container');
-  const count = await containers.count();
-  for (let i = 0; i < count; i++) await expect(containers.nth(i).locator(':scope > svg')).toBeVisible();
-  return containers.evaluateAll((els) => els.map((el) => el.innerHTML));
-}
+/** The drawing of every diagram that a colour mode shows. */
+const drawings = (page: Page, mode: Mode) => page.locator(`[data-mermaid-diagram] [data-color-mode="${mode}"] > svg`);
 
 /**
  * Switches the colour mode with the theme's own toggle (hidden in the navbar below 996 px, but still the control the
  * drawer mirrors), then checks that the page is really drawn in that mode: the document background, every code block
- * and every Mermaid diagram.
+ * and every Mermaid diagram (its drawing for that mode shown, the other hidden).
  */
 async function setMode(page: Page, mode: Mode): Promise<void> {
   const html = page.locator('html');
   if ((await html.getAttribute('data-theme')) !== mode) {
-    const before = await diagrams(page);
     await page.evaluate(() =>
       document.querySelector<HTMLButtonElement>('button[aria-label^="Switch between dark and light mode"]')!.click(),
     );
     await expect(html).toHaveAttribute('data-theme', mode);
-    await expect
-      .poll(async () => (await diagrams(page)).filter((svg, i) => svg === before[i]).length, {timeout: LATE})
-      .toBe(0);
   }
   await settle(page);
+  const other = drawings(page, mode === 'dark' ? 'light' : 'dark');
+  for (const svg of await drawings(page, mode).all()) await expect(svg).toBeVisible();
+  for (const svg of await other.all()) await expect(svg).toBeHidden();
   // The colour a reader sees behind an element: its own background or that of the nearest painted ancestor
   // that is opaque (Infima leaves the light page transparent, so the canvas, white, shows).
   const backgrounds = await page.evaluate(() => {
@@ -171,16 +164,9 @@ async function open(page: Page, path: string): Promise<void> {
   const pathname = new URL(path, 'http://site').pathname;
   if (pathname === '/search') await expect(page.locator('main article').first()).toBeVisible({timeout: LATE});
   if (pathname === '/playground') await expect(page.getByTestId('comparison')).toBeVisible({timeout: LATE});
-  // Diagrams are drawn as they come near the viewport: bring each one there, then go back to the top.
-  const slots = page.locator('.mermaid-slot');
-  for (let i = 0; i < (await slots.count()); i++) {
-    await slots.nth(i).scrollIntoViewIfNeeded();
-    await expect(slots.nth(i).locator('.docusaurus-mermaid-container > svg')).toBeVisible({timeout: LATE});
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(page.locator('.docusaurus-mermaid-container > svg')).toHaveCount(DIAGRAMS.get(pathname) ?? 0, {
-    timeout: LATE,
-  });
+  // Diagrams come with the page, one light and one dark drawing each.
+  for (const mode of ['light', 'dark'] as const)
+    await expect(drawings(page, mode)).toHaveCount(DIAGRAMS.get(pathname) ?? 0);
 }
 
 for (const width of Object.keys(WIDTHS) as Width[]) {
@@ -198,10 +184,6 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
           found.push(...(await violations(page, where(path, mode, width))));
         }
         expect(found, found.join('\n')).toEqual([]);
-        // Every diagram was drawn before the analysis: no diagram appeared afterwards that the source count missed.
-        await expect(page.locator('.docusaurus-mermaid-container > svg')).toHaveCount(
-          DIAGRAMS.get(new URL(path, 'http://site').pathname) ?? 0,
-        );
       });
     }
   });

@@ -220,49 +220,6 @@ test('a plain link scrolls to the top, a link with a hash to its heading', async
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('Mermaid draws an SVG, and pages without a diagram never fetch it', async ({page}) => {
-  const scripts: string[] = [];
-  page.on('response', async (res) => {
-    if (res.url().endsWith('.js')) scripts.push(await res.text().catch(() => ''));
-  });
-  for (const path of ['/', docPath('docs/getting-started/instalation')]) {
-    scripts.length = 0;
-    await open(page, path);
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('.docusaurus-mermaid-container')).toHaveCount(0);
-    expect(
-      scripts.some((s) => s.includes('mermaidAPI')),
-      `no Mermaid runtime on ${path}`,
-    ).toBe(false);
-  }
-  await open(page, '/markdown-page');
-  await page.locator('.mermaid-slot').first().scrollIntoViewIfNeeded();
-  await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
-  expect(scripts.some((s) => s.includes('mermaidAPI'))).toBe(true);
-});
-
-test('a diagram below the fold is drawn only when it comes near the viewport', async ({page}) => {
-  // At phone size the Introduction's diagram starts below the first screen and the 200 px look-ahead.
-  await page.setViewportSize({width: 390, height: 600});
-  const scripts: string[] = [];
-  page.on('response', async (res) => {
-    if (res.url().endsWith('.js')) scripts.push(await res.text().catch(() => ''));
-  });
-  await open(page, docPath('docs/Introduction'));
-  await page.waitForLoadState('networkidle');
-  const slot = page.locator('.mermaid-slot').first();
-  const top = await slot.evaluate((el) => el.getBoundingClientRect().top);
-  expect(top).toBeGreaterThan(600 + 200);
-  // The slot keeps room for the diagram meanwhile.
-  expect(await slot.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(100);
-  await expect(page.locator('.docusaurus-mermaid-container')).toHaveCount(0);
-  expect(scripts.some((s) => s.includes('mermaidAPI'))).toBe(false);
-
-  await slot.scrollIntoViewIfNeeded();
-  await expect(slot.locator('.docusaurus-mermaid-container > svg')).toBeVisible({timeout: 20_000});
-  expect(scripts.some((s) => s.includes('mermaidAPI'))).toBe(true);
-});
-
 test('java, typescript, bash, diff and yaml blocks are highlighted', async ({page}) => {
   await open(page, '/markdown-page');
   for (const lang of ['java', 'typescript', 'bash', 'diff', 'yaml']) {

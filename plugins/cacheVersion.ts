@@ -1,0 +1,15 @@
+/**
+ * Adds a suffix to the version of the bundler's persistent cache, so that a build whose inputs outside the module
+ * graph differ (a switch, a folder of generated files) never reuses modules compiled for other inputs.
+ */
+import type {Configuration} from 'webpack';
+
+export function recordInCacheKey(config: Configuration, suffix: string): void {
+  // webpack: cache.version; Rspack: experiments.cache.version.
+  const cache = config.cache as {version?: string} | boolean | undefined;
+  if (cache && typeof cache === 'object') cache.version = `${cache.version ?? ''}${suffix}`;
+  const experiments = config.experiments as {cache?: {version?: string} | boolean} | undefined;
+  if (experiments?.cache && typeof experiments.cache === 'object') {
+    experiments.cache.version = `${experiments.cache.version ?? ''}${suffix}`;
+  }
+}
