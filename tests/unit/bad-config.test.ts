@@ -43,6 +43,7 @@ describe('a wrong config fails the build and names the culprit', {timeout: 240_0
     ['unknown-version', "No docs version exist for name '9.9.9'"],
     ['unknown-sidebar', 'Can\'t find any sidebar with id "pricingSidebar"'],
     ['unknown-doc', 'Couldn\'t find any doc with id "docs/getting-started/quickstart"'],
+    ['undrawn-diagrams', 'has not been drawn for Mermaid'],
   ])('%s', async (fixture, message) => {
     const {status, output} = await buildWith(fixture);
     expect(status).not.toBe(0);

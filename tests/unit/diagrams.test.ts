@@ -89,6 +89,19 @@ describe('diagrams/', () => {
   });
 });
 
+describe('the diagrams of a page', () => {
+  it('have names of their own', () => {
+    const names = new Map<string, string[]>();
+    for (const fence of fences) {
+      const svg = readSvg(diagramKey(fence, 'light', version));
+      if (svg === null) continue;
+      names.set(fence.file, [...(names.get(fence.file) ?? []), svgFacts(svg).name]);
+    }
+    const repeated = [...names].filter(([, list]) => new Set(list).size !== list.length).map(([file]) => file);
+    expect(repeated).toEqual([]);
+  });
+});
+
 describe('the remark step (plugins/mermaid-svg/remark.ts)', () => {
   const sample = fences.find((f) => f.file === 'docs/docs/Introduction.mdx')!;
   const captioned = fences.find((f) => f.title)!;
