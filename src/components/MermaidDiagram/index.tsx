@@ -9,7 +9,7 @@
  * overflows, its scrolling box joins the tab order as a named region, so the keyboard can scroll it.
  */
 import type {CSSProperties, ReactNode} from 'react';
-import {useScrollFocus} from '@site/src/components/ScrollableTable';
+import {ScrollArea} from '@site/src/components/ScrollableTable';
 import styles from './styles.module.css';
 
 export interface MermaidDiagramProps {
@@ -26,24 +26,16 @@ export interface MermaidDiagramProps {
 }
 
 export default function MermaidDiagram({light, dark, name, width, caption}: MermaidDiagramProps): ReactNode {
-  const [ref, tabIndex] = useScrollFocus<HTMLDivElement>();
-  const scrolls = tabIndex === 0;
   return (
     // `data-mermaid-diagram` marks the outermost element of every diagram, one per ```mermaid fence, in source order,
     // and nothing else: the Markdown copies of the pages find the diagrams by it to put their Mermaid source back.
     <figure className={styles.diagram} data-mermaid-diagram="">
-      <div
-        ref={ref}
-        className={styles.scroll}
-        tabIndex={tabIndex}
-        role={scrolls ? 'region' : undefined}
-        aria-label={scrolls ? name : undefined}
-      >
+      <ScrollArea className={styles.scroll} label={name}>
         <div className={styles.canvas} style={{'--diagram-width': `${width}px`} as CSSProperties}>
           <div className={styles.light} data-color-mode="light" dangerouslySetInnerHTML={{__html: light}} />
           <div className={styles.dark} data-color-mode="dark" dangerouslySetInnerHTML={{__html: dark}} />
         </div>
-      </div>
+      </ScrollArea>
       {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
     </figure>
   );
