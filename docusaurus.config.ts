@@ -15,6 +15,7 @@ import {
 import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/config';
+import markdownTwins from './plugins/markdown-twins';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import prismOnDemand from './plugins/prism-on-demand';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
@@ -131,6 +132,7 @@ const config: Config = {
     [localSearch, {mode: search.mode}],
     pricing2yamlValidators,
     prismOnDemand,
+    markdownTwins,
     [
       securityHeaders,
       {

@@ -45,7 +45,7 @@ export default function Mermaid(props: Props): ReactNode {
   }, []);
 
   return (
-    <div ref={slot} className="mermaid-slot">
+    <div ref={slot} className="mermaid-slot" data-mermaid-diagram="">
       {near && (
         <Suspense fallback={null}>
           <OriginalMermaid {...props} />
