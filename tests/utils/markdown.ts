@@ -16,9 +16,9 @@ export function parseMarkdown(markdown: string): Root {
  * What MDX or HTML left in a Markdown document, outside code blocks and inline code: raw HTML (which a Markdown
  * reader keeps as HTML), MDX `import`/`export` statements, JSX tabs, `className=` attributes and MDX comments.
  */
-export function mdxLeftovers(markdown: string): string[] {
+export function mdxLeftovers(markdown: string | Root): string[] {
   const found: string[] = [];
-  visit(parseMarkdown(markdown), (node, index, parent) => {
+  visit(typeof markdown === 'string' ? parseMarkdown(markdown) : markdown, (node, index, parent) => {
     if (node.type === 'html') found.push(`HTML: ${node.value}`);
     if (node.type !== 'text') return;
     // An MDX statement starts its paragraph; prose that merely uses the words does not.
@@ -33,8 +33,8 @@ export function mdxLeftovers(markdown: string): string[] {
 }
 
 /** Every link of a Markdown document, in order. */
-export function markdownLinks(markdown: string): Link[] {
+export function markdownLinks(markdown: string | Root): Link[] {
   const links: Link[] = [];
-  visit(parseMarkdown(markdown), 'link', (node) => void links.push(node));
+  visit(typeof markdown === 'string' ? parseMarkdown(markdown) : markdown, 'link', (node) => void links.push(node));
   return links;
 }
