@@ -227,6 +227,40 @@ export function rehypeDocusaurus(options: MarkupOptions, facts: PageFacts) {
       },
     );
 
+    // A table without header cells has no GFM form (its header row would be empty): one list item per row instead,
+    // `first cell: the others`.
+    rewrite(
+      root,
+      (node) => node.tagName === 'table' && !find(node, tag('th')),
+      (node) => [
+        el(
+          'ul',
+          selectAll('tr', node).map((row) =>
+            el(
+              'li',
+              row.children
+                .filter((c): c is Element => c.type === 'element')
+                .flatMap((cell, i): ElementContent[] => [
+                  ...(i === 0 ? [] : [text(i === 1 ? ': ' : '; ')]),
+                  ...cell.children,
+                ]),
+            ),
+          ),
+        ),
+      ],
+    );
+
+    // A description list: one list item per term, `**term**: description`.
+    rewrite(root, tag('dl'), (node) => {
+      const items: Element[] = [];
+      for (const child of node.children) {
+        if (child.type !== 'element') continue;
+        if (child.tagName === 'dt') items.push(el('li', [el('strong', child.children)]));
+        else if (child.tagName === 'dd' && items.length > 0) items.at(-1)!.children.push(text(': '), ...child.children);
+      }
+      return [el('ul', items)];
+    });
+
     const chrome = new Set(selectAll(CHROME, root));
     rewrite(
       root,

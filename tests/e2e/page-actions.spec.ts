@@ -52,7 +52,7 @@ test.describe('Copy page', () => {
     });
     await open(page);
     await copyButton(page).click();
-    await expect(page.getByRole('status')).toContainText('did not let the page copy');
+    await expect(page.getByRole('status')).toContainText('Copying was not allowed');
     const box = page.getByRole('textbox', {name: 'Markdown of this page'});
     await expect(box).toBeVisible();
     expect(await box.inputValue()).toBe(await (await request.get(TWIN)).text());

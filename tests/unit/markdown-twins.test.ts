@@ -109,7 +109,7 @@ describe('the twin of a doc page', () => {
   });
 
   it('writes tables as GFM tables, pipes in inline code escaped, the caption above', () => {
-    const table = tree.children.find((n): n is Table => n.type === 'table')!;
+    const [table] = tree.children.filter((n): n is Table => n.type === 'table');
     expect(table.children).toHaveLength(3);
     const cell = table.children[1].children[0].children[0];
     expect(cell).toMatchObject({type: 'inlineCode', value: 'auto | enabled'});
@@ -117,6 +117,14 @@ describe('the twin of a doc page', () => {
     expect(page).toContain('| `auto \\| enabled` | Either **one** or the other |');
     // Outside tables, a pipe in inline code stays as it is.
     expect(page).toContain('Set `render` to `auto | enabled`');
+  });
+
+  it('writes a table without header cells as a list of its rows, and a description list as a list of terms', () => {
+    expect(page).toContain(
+      '**Status codes**\n\n- 200: Accepted.\n- 401: Unknown user (`{"error": "Invalid credentials"}`).',
+    );
+    expect(page).toContain('- **Auth**: None (public route).\n- **Roles**: `ADMIN`, `MANAGER`');
+    expect(page).not.toMatch(/^\| \| \|$/m);
   });
 
   it('turns details into a blockquote under their summary', () => {

@@ -1,23 +1,19 @@
 /**
- * "Copy page" beside the title of a doc page, with a menu of what else to do with the page: view its Markdown twin
- * (plugins/markdown-twins), open it in ChatGPT or Claude, report a problem with it.
+ * "Copy page" beside the title of a doc page, with a menu of what else to do with the page (./Menu.tsx): view its
+ * Markdown twin (plugins/markdown-twins), open it in ChatGPT or Claude, report a problem with it.
  *
  * - Copy fetches the twin on click (nothing is requested before) and puts it on the clipboard; when the browser
  *   refuses, the Markdown is shown in a text box, selected, for the reader to copy. A polite status says what happened.
- * - The menu works like the theme's navbar dropdowns: a button with aria-haspopup and aria-expanded, the links reachable
- *   with Tab; it closes on Escape (focus back on its button), on a click elsewhere and when focus leaves it. It is
- *   rendered only while open, so the server HTML holds two buttons and no links.
+ * - The menu button works like the theme's navbar dropdowns (aria-haspopup, aria-expanded, links reachable with Tab).
+ *   The menu's code loads when the reader first points at or focuses the button, so the page's first load carries
+ *   only the two buttons; the server HTML holds no menu links.
  */
-import {useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {useDoc, useDocsVersion} from '@docusaurus/plugin-content-docs/client';
-import IconExternalLink from '@theme/Icon/ExternalLink';
-import {REPOS} from '@site/src/constants';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import type MenuType from './Menu';
+import {twinPath} from './twin';
 import styles from './styles.module.css';
-
-/** The twin of a page: its path plus `.md` (plugins/markdown-twins). */
-export const twinPath = (permalink: string): string => `${permalink}.md`;
 
 type Status = {message: string; ok?: boolean; markdown?: string};
 
@@ -40,19 +36,20 @@ async function copyTwin(path: string): Promise<Status> {
   } catch {
     try {
       return {
-        message: 'The browser did not let the page copy: its Markdown is selected below, copy it with Ctrl+C or ⌘C.',
+        message: 'Copying was not allowed: the Markdown is selected below, copy it with Ctrl+C or ⌘C.',
         markdown: await markdown,
       };
     } catch {
-      return {message: 'The Markdown of this page could not be loaded. Try again, or use "View as Markdown".'};
+      return {message: 'The Markdown of this page could not be loaded.'};
     }
   }
 }
 
+const loadMenu = () => import('./Menu');
+
 export default function PageActions(): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
   const {metadata} = useDoc();
-  const version = useDocsVersion().label;
+  const [Menu, setMenu] = useState<ComponentType<Parameters<typeof MenuType>[0]>>();
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<Status>({message: ''});
   const [copied, setCopied] = useState(false);
@@ -60,28 +57,8 @@ export default function PageActions(): ReactNode {
   const toggle = useRef<HTMLButtonElement>(null);
   const text = useRef<HTMLTextAreaElement>(null);
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const outside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('touchstart', outside);
-    document.addEventListener('focusin', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('touchstart', outside);
-      document.removeEventListener('focusin', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  const load = () => loadMenu().then((module) => setMenu(() => module.default));
 
   useEffect(() => {
     if (status.markdown !== undefined) text.current?.select();
@@ -92,20 +69,6 @@ export default function PageActions(): ReactNode {
     return () => clearTimeout(timer);
   }, [status]);
 
-  const path = twinPath(metadata.permalink);
-  const twinUrl = siteConfig.url + path;
-  const prompt = `Read ${twinUrl}, the Markdown version of the page "${metadata.title}" of the SPHERE documentation (docs version ${version}), so that I can ask you about it.`;
-  const issue = new URLSearchParams({
-    title: `Problem on "${metadata.title}" (${version})`,
-    body: `Page: ${siteConfig.url}${metadata.permalink}\nDocs version: ${version}\n\nWhat is wrong or missing:\n`,
-  });
-  const links: [label: string, href: string, newTab: boolean][] = [
-    ['View as Markdown', path, false],
-    ['Open in ChatGPT', `https://chatgpt.com/?${new URLSearchParams({q: prompt})}`, true],
-    ['Open in Claude', `https://claude.ai/new?${new URLSearchParams({q: prompt})}`, true],
-    ['Report a problem with this page', `${REPOS.docs}/issues/new?${issue}`, true],
-  ];
-
   return (
     <>
       <div ref={root} className={clsx('dropdown dropdown--right', styles.actions, open && 'dropdown--show')}>
@@ -114,7 +77,7 @@ export default function PageActions(): ReactNode {
           className={styles.button}
           onClick={() => {
             setStatus({message: ''});
-            void copyTwin(path).then(setStatus);
+            void copyTwin(twinPath(metadata.permalink)).then(setStatus);
           }}
         >
           {copied ? 'Copied' : 'Copy page'}
@@ -125,31 +88,20 @@ export default function PageActions(): ReactNode {
           className={clsx(styles.button, styles.toggle)}
           aria-label="More actions for this page"
           aria-haspopup="true"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={() => setOpen(!open)}
+          aria-expanded={open && !!Menu}
+          aria-controls={open && Menu ? menuId : undefined}
+          onPointerEnter={Menu ? undefined : load}
+          onFocus={Menu ? undefined : load}
+          onClick={() => {
+            if (!Menu) void load();
+            setOpen(!open);
+          }}
         >
           <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
             <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
           </svg>
         </button>
-        {open && (
-          <ul id={menuId} className="dropdown__menu">
-            {links.map(([label, href, newTab]) => (
-              <li key={label}>
-                <a
-                  className="dropdown__link"
-                  href={href}
-                  {...(newTab ? {target: '_blank', rel: 'noopener noreferrer'} : {})}
-                  onClick={() => setOpen(false)}
-                >
-                  {label}
-                  {newTab && <IconExternalLink />}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        {open && Menu && <Menu id={menuId} root={root} toggle={toggle} close={close} />}
         <span role="status" className={styles.visuallyHidden}>
           {status.message}
         </span>

@@ -8,7 +8,8 @@ import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import Head from '@docusaurus/Head';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
-import PageActions, {twinPath} from '@site/src/components/PageActions';
+import PageActions from '@site/src/components/PageActions';
+import {twinPath} from '@site/src/components/PageActions/twin';
 
 type Props = WrapperProps<typeof ContentType>;
 
