@@ -13,17 +13,14 @@ import {execFile, spawnSync} from 'node:child_process';
 import {promisify} from 'node:util';
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
-import {gzipSync} from 'node:zlib';
-import {chromium} from '@playwright/test';
 
 import {PRISM_MARKER} from '../plugins/prism-on-demand';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {docPath} from '../src/constants';
-import {kb, median, serve} from './lib/bench';
+import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 
@@ -94,64 +91,8 @@ const LAZY_CODE = {
   'playground (CodeMirror)': 'cm-content',
   'playground (ajv)': 'must have required property',
   'syntax highlighter (Prism)': PRISM_MARKER,
+  'page actions menu': 'Report a problem with this page',
 } as const;
-
-interface Visit {
-  bytes: {html: number; js: number; css: number};
-  gzip: number;
-  lazy: string[];
-  hasDiagram: boolean;
-  hasCode: boolean;
-}
-
-async function firstVisits(url: string, paths: string[]): Promise<Record<string, Visit>> {
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
-  const visits: Record<string, Visit> = {};
-  try {
-    for (const path of paths) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const bodies: Promise<{type: string; body: Buffer} | null>[] = [];
-      page.on('response', (response) => {
-        const request = response.request();
-        if (!response.url().startsWith(url)) return;
-        // Docusaurus prefetches the pages linked from the viewport; they are not part of this visit.
-        if (/prefetch/.test(request.headers()['sec-purpose'] ?? request.headers().purpose ?? '')) return;
-        const type = request.resourceType();
-        if (!['document', 'script', 'stylesheet'].includes(type)) return;
-        bodies.push(
-          response.body().then(
-            (body) => ({type, body}),
-            () => null,
-          ),
-        );
-      });
-      await page.goto(url + path, {waitUntil: 'networkidle'});
-      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-      await page.waitForLoadState('networkidle');
-      const hasDiagram = (await page.locator('.docusaurus-mermaid-container svg').count()) > 0;
-      const hasCode = (await page.locator('.theme-code-block').count()) > 0;
-      const loaded = (await Promise.all(bodies)).filter((b) => b !== null);
-      const sum = (type: string) => loaded.filter((b) => b.type === type).reduce((n, b) => n + b.body.length, 0);
-      const gzip = loaded.reduce((n, b) => n + gzipSync(b.body, {level: 9}).length, 0);
-      const js = loaded.filter((b) => b.type === 'script').map((b) => b.body.toString('utf8'));
-      const lazy = Object.entries(LAZY_CODE)
-        .filter(([, marker]) => js.some((code) => code.includes(marker)))
-        .map(([name]) => name);
-      visits[path] = {
-        bytes: {html: sum('document'), js: sum('script'), css: sum('stylesheet')},
-        gzip,
-        lazy,
-        hasDiagram,
-        hasCode,
-      };
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return visits;
-}
 
 interface Scores {
   performance: number;
@@ -200,7 +141,7 @@ async function main() {
   const pages = ['/', docPath('docs/Introduction'), longest, '/playground'];
   try {
     console.log('\nFirst visit (same-origin HTML + JS + CSS, gzip; prefetches of other pages excluded)');
-    const visits = await firstVisits(server.url, pages);
+    const visits = await firstVisits(server.url, pages, LAZY_CODE);
     for (const [path, v] of Object.entries(visits)) {
       console.log(
         `  ${path.padEnd(44)} ${kb(v.gzip).padStart(9)} gzip  (raw HTML ${kb(v.bytes.html)}, JS ${kb(v.bytes.js)}, ` +

@@ -64,6 +64,7 @@ export default function markdownTwins(context: LoadContext): Plugin {
     },
 
     async postBuild({outDir, siteConfig}) {
+      const started = performance.now();
       const origin = siteConfig.url.replace(/\/$/, '');
       const twinUrl = (page: TwinPage) => `${origin}${page.permalink}${TWIN_EXTENSION}`;
       const twinPaths = new Set(versions.flatMap((v) => v.pages.map((p) => p.permalink)));
@@ -161,6 +162,10 @@ export default function markdownTwins(context: LoadContext): Plugin {
           await write(join(dir, LLMS_FULL_FILE), full);
         }
       }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `[INFO] Markdown twins: ${twins.size} pages, llms.txt for ${versions.length} versions, in ${seconds} s.`,
+      );
     },
   };
 }
