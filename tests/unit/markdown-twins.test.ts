@@ -2,12 +2,16 @@
  * The Markdown twins (plugins/markdown-twins): the converter on built-HTML fixtures of a doc page and a category page,
  * the Mermaid sources read from MDX, the pages and sections taken from the docs plugin, and the llms.txt writer.
  */
-import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {dirname, join} from 'node:path';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import type {LoadContext} from '@docusaurus/types';
 import type {Code, Table} from 'mdast';
 import {describe, expect, it} from 'vitest';
+import markdownTwins from '../../plugins/markdown-twins';
 import {htmlToMarkdown, type TwinOptions} from '../../plugins/markdown-twins/convert';
+import {OPTIONAL_LINKS} from '../../plugins/markdown-twins/llmsContent';
 import {llmsFullTxt, llmsTxt} from '../../plugins/markdown-twins/llms';
 import {mermaidFences} from '../../plugins/markdown-twins/mermaid';
 import {twinVersions} from '../../plugins/markdown-twins/pages';
@@ -362,5 +366,97 @@ describe('plain HTML in an article', () => {
       '<main><div class="theme-doc-markdown markdown"><h1>Plain</h1><pre><code class=language-sh>ls -l\n</code></pre></div></main>';
     const tree = parseMarkdown(htmlToMarkdown(html, options({mermaid: [], description: undefined})));
     expect(tree.children.at(-1)).toMatchObject({type: 'code', lang: 'sh', value: 'ls -l'});
+  });
+});
+
+describe('the plugin', () => {
+  /** A build of one version with one doc page (the doc-page fixture) and its MDX source, in a temporary directory. */
+  function site(mermaidFences: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'twins-'));
+    const outDir = join(dir, 'build');
+    mkdirSync(join(outDir, 'docs', '9.9', 'docs', 'fixture'), {recursive: true});
+    writeFileSync(join(outDir, 'docs', '9.9', 'docs', 'fixture', 'index.html'), fixture('doc-page.html'));
+    for (const {path} of OPTIONAL_LINKS) {
+      mkdirSync(join(outDir, dirname(path)), {recursive: true});
+      writeFileSync(join(outDir, path.endsWith('.json') ? path : `${path}.html`), '');
+    }
+    mkdirSync(join(dir, 'docs', 'docs'), {recursive: true});
+    const fence = '```mermaid\nflowchart LR\n  A --> B\n```\n\n';
+    writeFileSync(
+      join(dir, 'docs', 'docs', 'fixture.mdx'),
+      `---\ntitle: Fixture\n---\n\n${fence.repeat(mermaidFences)}`,
+    );
+    const siteConfig = {
+      url: ORIGIN,
+      title: 'SPHERE',
+      themeConfig: {navbar: {items: [{type: 'docSidebar', sidebarId: 'docsSidebar', label: 'Getting Started'}]}},
+    };
+    const plugin = markdownTwins({siteDir: dir, baseUrl: '/', siteConfig} as unknown as LoadContext);
+    const allContent = {
+      'docusaurus-plugin-content-docs': {
+        default: {
+          loadedVersions: [
+            {
+              label: '9.9',
+              path: '/docs/9.9',
+              isLast: true,
+              docs: [
+                {
+                  id: 'docs/fixture',
+                  title: 'Fixture page',
+                  description: 'A page with every kind of markup.',
+                  permalink: '/docs/9.9/docs/fixture',
+                  source: '@site/docs/docs/fixture.mdx',
+                },
+              ],
+              sidebars: {docsSidebar: [{type: 'doc', id: 'docs/fixture'}]},
+            },
+          ],
+        },
+      },
+    };
+    const build = async () => {
+      await plugin.allContentLoaded!({allContent, actions: {}} as unknown as Parameters<
+        NonNullable<typeof plugin.allContentLoaded>
+      >[0]);
+      await plugin.postBuild!({outDir, siteConfig} as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0]);
+    };
+    return {outDir, build, cleanup: () => rmSync(dir, {recursive: true, force: true})};
+  }
+
+  it('writes the twin and the llms.txt files', async () => {
+    const {outDir, build, cleanup} = site(2);
+    try {
+      await build();
+      const twin = readFileSync(join(outDir, 'docs', '9.9', 'docs', 'fixture.md'), 'utf8');
+      expect(twin).toMatch(/^# Fixture page\n/);
+      expect(readFileSync(join(outDir, 'llms.txt'), 'utf8')).toContain(
+        `## Getting Started\n\n- [Fixture page](${ORIGIN}/docs/9.9/docs/fixture.md): A page with every kind of markup.`,
+      );
+      expect(readFileSync(join(outDir, 'docs', '9.9', 'llms-full.txt'), 'utf8')).toContain(twin);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('fails the build naming an Optional link that is no file of the build', async () => {
+    const {outDir, build, cleanup} = site(2);
+    try {
+      rmSync(join(outDir, 'playground.html'));
+      await expect(build()).rejects.toThrow('markdown-twins: the Optional link /playground');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('fails the build naming the page when its diagrams and its Mermaid fences differ', async () => {
+    const {build, cleanup} = site(1);
+    try {
+      await expect(build()).rejects.toThrow(
+        'markdown-twins: /docs/9.9/docs/fixture (docs/docs/fixture.mdx): 2 diagram(s) in the HTML, 1 ```mermaid fence(s) in the source',
+      );
+    } finally {
+      cleanup();
+    }
   });
 });
