@@ -6,7 +6,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import type {Root} from 'mdast';
-import {describe, expect, it} from 'vitest';
+import {beforeAll, describe, expect, it} from 'vitest';
 import {unpack} from '../../plugins/local-search/format';
 import {ALL_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 import {ROOT, isDraft, mdxFiles} from '../utils/codeBlocks';
@@ -23,12 +23,20 @@ const twinFiles = readdirSync(BUILD, {recursive: true, encoding: 'utf8'})
   .map((f) => f.replace(/\\/g, '/'));
 
 const trees = new Map<string, Root>();
-/** A twin, parsed once for all the tests. */
+/** A twin, parsed once for all the tests (in beforeAll). */
 function twinTree(file: string): Root {
-  let tree = trees.get(file);
-  if (!tree) trees.set(file, (tree = parseMarkdown(read(file))));
+  const tree = trees.get(file);
+  if (!tree) throw new Error(`${file} is no twin`);
   return tree;
 }
+
+// Parsing every twin takes a while on a busy machine: one at a time, letting the test runner's messages through.
+beforeAll(async () => {
+  for (const file of twinFiles) {
+    trees.set(file, parseMarkdown(read(file)));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}, 300_000);
 
 /** A site URL's path, for a link that must stay on the site. */
 function sitePath(url: string): string {
