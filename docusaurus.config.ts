@@ -15,6 +15,7 @@ import {
 import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/config';
+import markdownTwins from './plugins/markdown-twins';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import prismOnDemand from './plugins/prism-on-demand';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
@@ -150,6 +151,7 @@ const config: Config = {
     pricing2yamlValidators,
     prismOnDemand,
     mermaidSvg,
+    markdownTwins,
     [
       securityHeaders,
       {

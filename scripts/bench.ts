@@ -16,19 +16,16 @@ import {execFile, spawnSync} from 'node:child_process';
 import {promisify} from 'node:util';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {gzipSync} from 'node:zlib';
-import {chromium, type Page} from '@playwright/test';
 
 import {allFences} from '../plugins/mermaid-svg/fences';
 import {MERMAID_MARKER} from '../plugins/mermaid-svg/store';
 import {PRISM_MARKER} from '../plugins/prism-on-demand';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {docPath} from '../src/constants';
-import {kb, median, serve} from './lib/bench';
+import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 
@@ -104,77 +101,8 @@ const LAZY_CODE = {
   'playground (CodeMirror)': 'cm-content',
   'playground (ajv)': 'must have required property',
   'syntax highlighter (Prism)': PRISM_MARKER,
+  'page actions menu': 'Report a problem with this page',
 } as const;
-
-interface Visit {
-  bytes: {html: number; js: number; css: number};
-  gzip: number;
-  lazy: string[];
-  diagrams: number;
-  hasCode: boolean;
-}
-
-/** Scrolls to the end of the page a screen at a time, as a reader would, giving late code time to load. */
-async function scrollThrough(page: Page): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const atEnd = await page.evaluate(() => {
-      window.scrollBy(0, Math.round(window.innerHeight * 0.8));
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-    });
-    await page.waitForTimeout(150);
-    if (atEnd) break;
-  }
-}
-
-async function firstVisits(url: string, paths: string[]): Promise<Record<string, Visit>> {
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
-  const visits: Record<string, Visit> = {};
-  try {
-    for (const path of paths) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const bodies: Promise<{type: string; body: Buffer} | null>[] = [];
-      page.on('response', (response) => {
-        const request = response.request();
-        if (!response.url().startsWith(url)) return;
-        // Docusaurus prefetches the pages linked from the viewport; they are not part of this visit.
-        if (/prefetch/.test(request.headers()['sec-purpose'] ?? request.headers().purpose ?? '')) return;
-        const type = request.resourceType();
-        if (!['document', 'script', 'stylesheet'].includes(type)) return;
-        bodies.push(
-          response.body().then(
-            (body) => ({type, body}),
-            () => null,
-          ),
-        );
-      });
-      await page.goto(url + path, {waitUntil: 'networkidle'});
-      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-      await scrollThrough(page);
-      await page.waitForLoadState('networkidle');
-      const diagrams = await page.locator('[data-mermaid-diagram]').count();
-      const hasCode = (await page.locator('.theme-code-block').count()) > 0;
-      const loaded = (await Promise.all(bodies)).filter((b) => b !== null);
-      const sum = (type: string) => loaded.filter((b) => b.type === type).reduce((n, b) => n + b.body.length, 0);
-      const gzip = loaded.reduce((n, b) => n + gzipSync(b.body, {level: 9}).length, 0);
-      const js = loaded.filter((b) => b.type === 'script').map((b) => b.body.toString('utf8'));
-      const lazy = Object.entries(LAZY_CODE)
-        .filter(([, marker]) => js.some((code) => code.includes(marker)))
-        .map(([name]) => name);
-      visits[path] = {
-        bytes: {html: sum('document'), js: sum('script'), css: sum('stylesheet')},
-        gzip,
-        lazy,
-        diagrams,
-        hasCode,
-      };
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return visits;
-}
 
 interface Scores {
   performance: number;
@@ -223,7 +151,7 @@ async function main() {
   const pages = [...PUBLIC_SITE.map((p) => p.path), diagrammed.path, '/playground'];
   try {
     console.log('\nFirst visit, scrolled to the end (same-origin HTML + JS + CSS, gzip; prefetches excluded)');
-    const visits = await firstVisits(server.url, pages);
+    const visits = await firstVisits(server.url, pages, LAZY_CODE);
     for (const [path, v] of Object.entries(visits)) {
       const theirs = PUBLIC_SITE.find((p) => p.path === path);
       console.log(

@@ -64,6 +64,15 @@ const DISABLED_FEATURES = [
   'usb',
 ];
 
+/**
+ * Media types by file extension, for files a host may not know or may send without a charset: the Markdown twins
+ * and the llms.txt files of plugins/markdown-twins.
+ */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
 export function headerRules(input: PolicyInput): HeaderRule[] {
   return [
     {
@@ -81,6 +90,10 @@ export function headerRules(input: PolicyInput): HeaderRule[] {
       path: '/assets/*',
       headers: [['Cache-Control', 'public, max-age=31536000, immutable']],
     },
+    ...Object.entries(CONTENT_TYPES).map(([extension, type]): HeaderRule => ({
+      path: `/*.${extension}`,
+      headers: [['Content-Type', type]],
+    })),
   ];
 }
 
@@ -97,11 +110,13 @@ export function headersFile(rules: HeaderRule[]): string {
 
 /**
  * The same headers for nginx, to `include` in the `server` block that serves build/. Rules other than `/*` set their
- * headers through a variable, so that the snippet holds no `location` block and every location that adds no header
- * of its own inherits them all.
+ * headers through a variable, so that every location that adds no header of its own inherits them all. nginx takes
+ * Content-Type from its map of types, not from add_header: a rule that sets it becomes a regex `location` with its
+ * own type and no add_header, which therefore inherits the other headers.
  */
 export function nginxSnippet(rules: HeaderRule[]): string {
   const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+  const pattern = (path: string) => `^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}`;
   const lines = [
     `# ${BANNER}`,
     '# Include it in the server block that serves build/:  include /path/to/build/nginx-security-headers.conf;',
@@ -109,6 +124,18 @@ export function nginxSnippet(rules: HeaderRule[]): string {
   ];
   const seen = new Set<string>();
   for (const rule of rules) {
+    const type = rule.headers.find(([name]) => name.toLowerCase() === 'content-type');
+    if (type) {
+      if (rule.headers.length > 1)
+        throw new Error(`security-headers: ${rule.path} sets Content-Type with other headers`);
+      lines.push(
+        `location ~ ${quote(`${pattern(rule.path)}$`)} {`,
+        '  types { }',
+        `  default_type ${quote(type[1])};`,
+        '}',
+      );
+      continue;
+    }
     const scoped = rule.path !== '/*';
     for (const [name, value] of rule.headers) {
       if (seen.has(name)) throw new Error(`security-headers: ${name} is set by two rules; nginx cannot merge them`);
@@ -118,10 +145,9 @@ export function nginxSnippet(rules: HeaderRule[]): string {
         continue;
       }
       const variable = `$security_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
-      const pattern = `^${rule.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}`;
       lines.push(
         `set ${variable} "";`,
-        `if ($uri ~ ${quote(pattern)}) {`,
+        `if ($uri ~ ${quote(pattern(rule.path))}) {`,
         `  set ${variable} ${quote(value)};`,
         '}',
         `add_header ${name} ${variable} always;`,

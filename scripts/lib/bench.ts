@@ -1,12 +1,17 @@
 /**
  * Helpers shared by the benchmark scripts: a static server for build/ on
- * 127.0.0.1 (gzip on request, as static hosts do), percentiles and units.
+ * 127.0.0.1 (gzip on request, as static hosts do), what a first visit of a
+ * page loads, percentiles and units.
  */
 import {createServer} from 'node:http';
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {extname, join, normalize} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {AddressInfo} from 'node:net';
+import {chromium, type Page} from '@playwright/test';
+import {CHROMIUM_ARGS} from '../../playwright.config';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,8 +31,11 @@ export interface Served {
   close: () => void;
 }
 
-/** Serves `dir` like a static host: `/a/b` → `a/b/index.html` or `a/b.html`, unknown paths → 404.html. */
-export function serve(dir: string, {gzip = false}: {gzip?: boolean} = {}): Promise<Served> {
+/**
+ * Serves `dir` like a static host: `/a/b` → `a/b/index.html` or `a/b.html`, unknown paths → 404.html. On `port`, or
+ * on any free port when it is 0.
+ */
+export function serve(dir: string, {gzip = false, port = 0}: {gzip?: boolean; port?: number} = {}): Promise<Served> {
   const gzipped = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -51,7 +59,7 @@ export function serve(dir: string, {gzip = false}: {gzip?: boolean} = {}): Promi
     res.writeHead(status, headers).end(body);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () =>
       resolve({url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close()}),
     ),
   );
@@ -65,3 +73,84 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 export const median = (values: number[]) => percentile(values, 50);
+
+export interface Visit {
+  bytes: {html: number; js: number; css: number};
+  /** Gzip bytes of everything below, each file compressed on its own. */
+  gzip: number;
+  /** The names of `markers` (see firstVisits) whose string the loaded code holds. */
+  lazy: string[];
+  /** Diagrams on the page (elements marked data-mermaid-diagram). */
+  diagrams: number;
+  hasCode: boolean;
+}
+
+/** Scrolls to the end of the page a screen at a time, as a reader would, giving late code time to load. */
+async function scrollThrough(page: Page): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, Math.round(window.innerHeight * 0.8));
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    });
+    await page.waitForTimeout(150);
+    if (atEnd) break;
+  }
+}
+
+/**
+ * What a first visit of each page loads: the same-origin HTML, JS and CSS, until the page is hydrated, scrolled to
+ * its end (so lazily loaded code counts) and the network is idle, prefetches of other pages excluded. `markers` names code by a string only that code holds.
+ */
+export async function firstVisits(
+  url: string,
+  paths: string[],
+  markers: Readonly<Record<string, string>> = {},
+): Promise<Record<string, Visit>> {
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+  const visits: Record<string, Visit> = {};
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const bodies: Promise<{type: string; body: Buffer} | null>[] = [];
+      page.on('response', (response) => {
+        const request = response.request();
+        if (!response.url().startsWith(url)) return;
+        // Docusaurus prefetches the pages linked from the viewport; they are not part of this visit.
+        if (/prefetch/.test(request.headers()['sec-purpose'] ?? request.headers().purpose ?? '')) return;
+        const type = request.resourceType();
+        if (!['document', 'script', 'stylesheet'].includes(type)) return;
+        bodies.push(
+          response.body().then(
+            (body) => ({type, body}),
+            () => null,
+          ),
+        );
+      });
+      await page.goto(url + path, {waitUntil: 'networkidle'});
+      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+      await scrollThrough(page);
+      await page.waitForLoadState('networkidle');
+      const diagrams = await page.locator('[data-mermaid-diagram]').count();
+      const hasCode = (await page.locator('.theme-code-block').count()) > 0;
+      const loaded = (await Promise.all(bodies)).filter((b) => b !== null);
+      const sum = (type: string) => loaded.filter((b) => b.type === type).reduce((n, b) => n + b.body.length, 0);
+      const gzip = loaded.reduce((n, b) => n + gzipSync(b.body, {level: 9}).length, 0);
+      const js = loaded.filter((b) => b.type === 'script').map((b) => b.body.toString('utf8'));
+      const lazy = Object.entries(markers)
+        .filter(([, marker]) => js.some((code) => code.includes(marker)))
+        .map(([name]) => name);
+      visits[path] = {
+        bytes: {html: sum('document'), js: sum('script'), css: sum('stylesheet')},
+        gzip,
+        lazy,
+        diagrams,
+        hasCode,
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return visits;
+}

@@ -39,6 +39,20 @@ test('responses carry the headers of build/_headers', async ({request}) => {
   expect(js.headers()['content-security-policy']).toBe(expected['content-security-policy']);
 });
 
+test('the Markdown twins and llms.txt are served with their types and the security headers', async ({request}) => {
+  const security = headersFor(rules, '/');
+  for (const [path, type] of [
+    [`${docPath('docs/Introduction')}.md`, 'text/markdown; charset=utf-8'],
+    ['/llms.txt', 'text/plain; charset=utf-8'],
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toBe(type);
+    expect(response.headers()['content-security-policy'], path).toBe(security['content-security-policy']);
+    expect(response.headers()['x-content-type-options'], path).toBe('nosniff');
+  }
+});
+
 test('home page: inline scripts run, the announcement bar closes', async ({page}) => {
   await open(page, '/');
   // Set by the inline colour-mode script before hydration.

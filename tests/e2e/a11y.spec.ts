@@ -189,8 +189,39 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
   });
 }
 
+/**
+ * The page actions of a doc page with their menu open, after the clipboard refused a copy (the Markdown is then shown
+ * in a text box above the title), in both modes.
+ */
+async function pageActionsViolations(page: Page, width: Width): Promise<string[]> {
+  await page.addInitScript(() => {
+    const refuse = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', {value: {write: refuse, writeText: refuse}});
+  });
+  await open(page, docPath('docs/Introduction'));
+  await page.getByRole('button', {name: 'Copy page'}).click();
+  await expect(page.getByRole('textbox', {name: 'Markdown of this page'})).toBeVisible();
+  await page.getByRole('button', {name: 'More actions for this page'}).click();
+  await expect(page.getByRole('link', {name: 'Open in Claude'})).toBeVisible();
+  const found: string[] = [];
+  for (const mode of ['light', 'dark'] as const) {
+    await setMode(page, mode);
+    // The mode switch moved focus, which closes the menu: open it again.
+    if ((await page.getByRole('link', {name: 'Open in Claude'}).count()) === 0) {
+      await page.getByRole('button', {name: 'More actions for this page'}).click();
+    }
+    found.push(...(await violations(page, where('page actions, menu open', mode, width), 'article')));
+  }
+  return found;
+}
+
 test.describe('axe on interactive states', () => {
   test.use({viewport: WIDTHS.desktop});
+
+  test('the page actions with their menu open and the copy fallback, in light and dark mode', async ({page}) => {
+    const found = await pageActionsViolations(page, 'desktop');
+    expect(found, found.join('\n')).toEqual([]);
+  });
 
   test('the search modal with hits, in light and dark mode', async ({page}) => {
     await open(page, docPath('docs/Introduction'));
@@ -207,6 +238,11 @@ test.describe('axe on interactive states', () => {
 
   test.describe('at phone width', () => {
     test.use({viewport: WIDTHS.mobile});
+
+    test('the page actions with their menu open and the copy fallback, in light and dark mode', async ({page}) => {
+      const found = await pageActionsViolations(page, 'mobile');
+      expect(found, found.join('\n')).toEqual([]);
+    });
 
     test('the open mobile drawer, on its doc sidebar and its main menu, in light and dark mode', async ({page}) => {
       await open(page, docPath('docs/Introduction'));

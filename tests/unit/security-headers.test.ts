@@ -53,6 +53,15 @@ describe('inlineScripts', () => {
   });
 });
 
+describe('content types', () => {
+  it('serves the Markdown twins as Markdown and text files as UTF-8', () => {
+    const rules = parseHeadersFile(headersFile(headerRules({scriptHashes: [], searchOrigins: []})));
+    expect(headersFor(rules, '/docs/2.0.1/docs/Introduction.md')['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(headersFor(rules, '/llms.txt')['content-type']).toBe('text/plain; charset=utf-8');
+    expect(headersFor(rules, '/docs/2.0.1/docs/Introduction')['content-type']).toBeUndefined();
+  });
+});
+
 describe('nginxSnippet', () => {
   it('quotes values and scopes path rules with a variable', () => {
     const conf = nginxSnippet([
@@ -62,6 +71,30 @@ describe('nginxSnippet', () => {
     expect(conf).toContain('add_header X-Test "a \\"quoted\\" value" always;');
     expect(conf).toContain('if ($uri ~ "^/assets/.*") {\n  set $security_cache_control "max-age=1";\n}');
     expect(conf).toContain('add_header Cache-Control $security_cache_control always;');
+  });
+
+  it('gives a Content-Type rule a location of its own, which keeps the inherited headers', () => {
+    const conf = nginxSnippet([
+      {path: '/*', headers: [['X-Test', 'yes']]},
+      {path: '/*.md', headers: [['Content-Type', 'text/markdown; charset=utf-8']]},
+    ]);
+    // In a quoted nginx string, `\\` is one backslash: the regex is ^/.*\.md$.
+    expect(conf).toContain(
+      'location ~ "^/.*\\\\.md$" {\n  types { }\n  default_type "text/markdown; charset=utf-8";\n}',
+    );
+    // No add_header in the location: nginx then applies the server's.
+    expect(conf.slice(conf.indexOf('location'))).not.toContain('add_header');
+    expect(() =>
+      nginxSnippet([
+        {
+          path: '/*.md',
+          headers: [
+            ['Content-Type', 'text/markdown'],
+            ['X-Test', 'no'],
+          ],
+        },
+      ]),
+    ).toThrow(/sets Content-Type with other headers/);
   });
 
   it('refuses a header set by two rules, which nginx could not merge', () => {

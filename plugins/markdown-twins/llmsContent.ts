@@ -1,0 +1,41 @@
+/**
+ * What the llms.txt files say besides the list of pages: the summary of the toolkit and the `## Optional` section.
+ * To list another file of the site there, add an entry to OPTIONAL_LINKS; the build fails if its path is not a file
+ * of the build. The older docs versions' lists are added after these entries by the plugin.
+ */
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+
+export interface OptionalLink {
+  title: string;
+  /** Site-relative path of a file of the build, e.g. `/schemas/pricing2yaml/v3.0.json` or `/playground`. */
+  path: string;
+  description: string;
+}
+
+export const SUMMARY =
+  'SPHERE is a toolkit for pricing-driven SaaS development. Pricing2Yaml is a YAML language that describes the ' +
+  'pricing of a SaaS product: its features, usage limits, plans and add-ons. Pricing4Java (Spring Boot) and ' +
+  'Pricing4React evaluate that description to switch features on or off for the logged-in user, Pricing4TS parses, ' +
+  'validates and upgrades Pricing2Yaml files, and SPACE is a self-hosted service with a REST API that stores pricings ' +
+  'and subscription contracts and evaluates features for each user.';
+
+const schemaTitle = (version: string): string => {
+  const file = join(__dirname, '..', '..', 'static', 'schemas', 'pricing2yaml', `v${version}.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as {title: string}).title;
+};
+
+export const OPTIONAL_LINKS: readonly OptionalLink[] = [
+  ...SYNTAX_VERSIONS.map((version) => ({
+    title: `${schemaTitle(version)} JSON Schema`,
+    path: `/schemas/pricing2yaml/v${version}.json`,
+    description: `JSON Schema (draft 2020-12) of the structure of a Pricing2Yaml ${version} document; the references between plans, add-ons and features are checked apart from it`,
+  })),
+  {
+    title: 'Pricing2Yaml playground',
+    path: '/playground',
+    description:
+      'an editor in the browser that checks a Pricing2Yaml document against the schema of its syntax version and the cross-reference rules, and shows the pricing it describes',
+  },
+];
