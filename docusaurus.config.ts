@@ -3,21 +3,14 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 
-import {
-  ANNOUNCEMENT,
-  ARCHIVED_VERSIONS,
-  CURRENT_VERSION,
-  REPOS,
-  SITE,
-  SPACE_API_DOCUMENT_URL,
-  docPath,
-} from './src/constants';
+import {ANNOUNCEMENT, ARCHIVED_VERSIONS, CURRENT_VERSION, REPOS, SITE, docPath} from './src/constants';
 import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/config';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import prismOnDemand from './plugins/prism-on-demand';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
+import spaceOpenApi from './plugins/space-openapi';
 
 /**
  * Build switches, all read from the environment:
@@ -76,7 +69,6 @@ const config: Config = {
 
   customFields: {
     currentVersion: CURRENT_VERSION,
-    spaceApiDocumentUrl: SPACE_API_DOCUMENT_URL,
     repositoryUrl: REPOS.docs,
   },
 
@@ -131,6 +123,7 @@ const config: Config = {
     [localSearch, {mode: search.mode}],
     pricing2yamlValidators,
     prismOnDemand,
+    spaceOpenApi,
     [
       securityHeaders,
       {
