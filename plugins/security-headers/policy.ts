@@ -81,6 +81,11 @@ export function headerRules(input: PolicyInput): HeaderRule[] {
       path: '/assets/*',
       headers: [['Cache-Control', 'public, max-age=31536000, immutable']],
     },
+    {
+      // The OpenAPI document of the SPACE API (static/openapi/), read by client generators and API tools.
+      path: '/openapi/*',
+      headers: [['Content-Type', 'application/yaml; charset=utf-8']],
+    },
   ];
 }
 
@@ -111,6 +116,13 @@ export function nginxSnippet(rules: HeaderRule[]): string {
   for (const rule of rules) {
     const scoped = rule.path !== '/*';
     for (const [name, value] of rule.headers) {
+      if (name.toLowerCase() === 'content-type') {
+        // add_header would send a second Content-Type next to the one nginx takes from its MIME types.
+        lines.push(
+          `# ${rule.path}: serve as "${value}" through the types block of nginx (mime.types), not add_header.`,
+        );
+        continue;
+      }
       if (seen.has(name)) throw new Error(`security-headers: ${name} is set by two rules; nginx cannot merge them`);
       seen.add(name);
       if (!scoped) {

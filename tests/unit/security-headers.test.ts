@@ -64,6 +64,12 @@ describe('nginxSnippet', () => {
     expect(conf).toContain('add_header Cache-Control $security_cache_control always;');
   });
 
+  it('leaves Content-Type to the MIME types of nginx, where add_header would send a second one', () => {
+    const conf = nginxSnippet([{path: '/openapi/*', headers: [['Content-Type', 'application/yaml; charset=utf-8']]}]);
+    expect(conf).not.toMatch(/add_header Content-Type|security_content_type/);
+    expect(conf).toContain('# /openapi/*: serve as "application/yaml; charset=utf-8" through the types block');
+  });
+
   it('refuses a header set by two rules, which nginx could not merge', () => {
     expect(() =>
       nginxSnippet([

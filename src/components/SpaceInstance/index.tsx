@@ -35,10 +35,11 @@ export default function SpaceInstancePanel(): ReactNode {
         </label>
         <label className={styles.field}>
           <span>API key</span>
+          {/* new-password: browsers fill in no saved password, and the key is never submitted to be saved. */}
           <input
             type="password"
             spellCheck={false}
-            autoComplete="off"
+            autoComplete="new-password"
             value={instance.apiKey}
             onChange={(event) => saveInstance({...instance, apiKey: event.target.value})}
           />
