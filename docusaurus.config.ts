@@ -3,15 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 
-import {
-  ANNOUNCEMENT,
-  ARCHIVED_VERSIONS,
-  CURRENT_VERSION,
-  REPOS,
-  SITE,
-  SPACE_API_DOCUMENT_URL,
-  docPath,
-} from './src/constants';
+import {ANNOUNCEMENT, ARCHIVED_VERSIONS, CURRENT_VERSION, REPOS, SITE, docPath} from './src/constants';
 import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/config';
@@ -22,6 +14,7 @@ import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-h
 import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-svg/remark';
 import mermaidSvg from './plugins/mermaid-svg';
 import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
+import spaceOpenApi from './plugins/space-openapi';
 
 /**
  * Build switches, all read from the environment:
@@ -90,7 +83,6 @@ const config: Config = {
 
   customFields: {
     currentVersion: CURRENT_VERSION,
-    spaceApiDocumentUrl: SPACE_API_DOCUMENT_URL,
     repositoryUrl: REPOS.docs,
   },
 
@@ -152,6 +144,7 @@ const config: Config = {
     prismOnDemand,
     mermaidSvg,
     markdownTwins,
+    spaceOpenApi,
     [
       securityHeaders,
       {

@@ -149,6 +149,7 @@ async function main() {
   const server = await serve(BUILD, {gzip: true});
   const diagrammed = diagramPage();
   const pages = [...PUBLIC_SITE.map((p) => p.path), diagrammed.path, '/playground'];
+  const reference = docPath('api/space/space-api');
   try {
     console.log('\nFirst visit, scrolled to the end (same-origin HTML + JS + CSS, gzip; prefetches excluded)');
     const visits = await firstVisits(server.url, pages, LAZY_CODE);
@@ -179,6 +180,12 @@ async function main() {
       `${diagrammed.path} shows its ${diagrammed.diagrams} diagrams as drawn SVG`,
       `${visits[diagrammed.path].diagrams} in the page`,
       visits[diagrammed.path].diagrams === diagrammed.diagrams,
+    );
+    // The reference renders the SPACE API document; its scripts were 214.4 KB gzip before (src/data/spaceApi.ts).
+    check(
+      `${reference} scripts ≤ 224.4 KB gzip (10 KB over the hand-written reference it replaced)`,
+      kb(visits[reference].gzipJs),
+      visits[reference].gzipJs <= 224.4 * 1024,
     );
     for (const [path, v] of Object.entries(visits)) {
       // Diagrams are drawn at build time: no page may load Mermaid.

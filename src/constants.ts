@@ -43,9 +43,6 @@ export const REPOS = {
 /** The SPACE revision the 2.0.1 docs describe (pre-1.0, no release tag). */
 export const SPACE_COMMIT = '9123ae209b75429d524c17d9511f5f92b672a750';
 
-/** The SPACE API description document (OpenAPI 3.0), pinned to the revision above. */
-export const SPACE_API_DOCUMENT_URL = `${REPOS.space}/blob/${SPACE_COMMIT}/api/docs/space-api-docs.yaml`;
-
 /** Path of a page of the current docs version, e.g. `docPath('docs/Introduction')`. */
 export function docPath(docId: string, version: string = CURRENT_VERSION): string {
   return `/docs/${version}/${docId}`;

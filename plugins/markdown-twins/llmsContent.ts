@@ -33,6 +33,12 @@ export const OPTIONAL_LINKS: readonly OptionalLink[] = [
     description: `JSON Schema (draft 2020-12) of the structure of a Pricing2Yaml ${version} document; the references between plans, add-ons and features are checked apart from it`,
   })),
   {
+    title: 'SPACE API (OpenAPI 3.1)',
+    path: '/openapi/space-api.yaml',
+    description:
+      'every operation of the SPACE REST API with its parameters, request and response schemas, examples, roles and the x-api-key security scheme, for client generators and API tools',
+  },
+  {
     title: 'Pricing2Yaml playground',
     path: '/playground',
     description:

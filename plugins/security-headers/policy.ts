@@ -71,6 +71,8 @@ const DISABLED_FEATURES = [
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   md: 'text/markdown; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
+  // The OpenAPI document of the SPACE API (static/openapi/), read by client generators and API tools.
+  yaml: 'application/yaml; charset=utf-8',
 };
 
 export function headerRules(input: PolicyInput): HeaderRule[] {
@@ -138,6 +140,13 @@ export function nginxSnippet(rules: HeaderRule[]): string {
     }
     const scoped = rule.path !== '/*';
     for (const [name, value] of rule.headers) {
+      if (name.toLowerCase() === 'content-type') {
+        // add_header would send a second Content-Type next to the one nginx takes from its MIME types.
+        lines.push(
+          `# ${rule.path}: serve as "${value}" through the types block of nginx (mime.types), not add_header.`,
+        );
+        continue;
+      }
       if (seen.has(name)) throw new Error(`security-headers: ${name} is set by two rules; nginx cannot merge them`);
       seen.add(name);
       if (!scoped) {

@@ -78,6 +78,8 @@ export interface Visit {
   bytes: {html: number; js: number; css: number};
   /** Gzip bytes of everything below, each file compressed on its own. */
   gzip: number;
+  /** Gzip bytes of the scripts alone. */
+  gzipJs: number;
   /** The names of `markers` (see firstVisits) whose string the loaded code holds. */
   lazy: string[];
   /** Diagrams on the page (elements marked data-mermaid-diagram). */
@@ -135,7 +137,8 @@ export async function firstVisits(
       const hasCode = (await page.locator('.theme-code-block').count()) > 0;
       const loaded = (await Promise.all(bodies)).filter((b) => b !== null);
       const sum = (type: string) => loaded.filter((b) => b.type === type).reduce((n, b) => n + b.body.length, 0);
-      const gzip = loaded.reduce((n, b) => n + gzipSync(b.body, {level: 9}).length, 0);
+      const gzipOf = (list: typeof loaded) => list.reduce((n, b) => n + gzipSync(b.body, {level: 9}).length, 0);
+      const gzip = gzipOf(loaded);
       const js = loaded.filter((b) => b.type === 'script').map((b) => b.body.toString('utf8'));
       const lazy = Object.entries(markers)
         .filter(([, marker]) => js.some((code) => code.includes(marker)))
@@ -143,6 +146,7 @@ export async function firstVisits(
       visits[path] = {
         bytes: {html: sum('document'), js: sum('script'), css: sum('stylesheet')},
         gzip,
+        gzipJs: gzipOf(loaded.filter((b) => b.type === 'script')),
         lazy,
         diagrams,
         hasCode,

@@ -71,6 +71,12 @@ describe('_headers', () => {
     expect([...found.keys()].sort()).toEqual((policy.get('script-src') ?? []).slice(1).sort());
   });
 
+  it('serves the SPACE API document as YAML', () => {
+    expect(readdirSync(join(BUILD, 'openapi'))).toContain('space-api.yaml');
+    expect(headersFor(rules, '/openapi/space-api.yaml')['content-type']).toBe('application/yaml; charset=utf-8');
+    expect(headersFor(rules, '/docs/2.0.1/api/space/space-api')['content-type']).toBeUndefined();
+  });
+
   it('caches the hashed bundles for good, and nothing else', () => {
     expect(headersFor(rules, '/assets/js/main.07cb79d6.js')['cache-control']).toBe(
       'public, max-age=31536000, immutable',

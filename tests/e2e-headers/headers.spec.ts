@@ -37,6 +37,10 @@ test('responses carry the headers of build/_headers', async ({request}) => {
   const js = await request.get(bundle);
   expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(js.headers()['content-security-policy']).toBe(expected['content-security-policy']);
+
+  const document = await request.get('/openapi/space-api.yaml');
+  expect(document.headers()['content-type']).toBe('application/yaml; charset=utf-8');
+  expect(await document.text()).toMatch(/^openapi: 3\.1\.\d+$/m);
 });
 
 test('the Markdown twins and llms.txt are served with their types and the security headers', async ({request}) => {

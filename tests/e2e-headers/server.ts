@@ -51,7 +51,7 @@ createServer((req, res) => {
   const found = pathname === '/_headers' ? null : resolveFile(pathname);
   const file = found ?? join(root, '404.html');
   res.statusCode = found ? 200 : 404;
-  // The type by extension, unless the _headers file sets one (as it does for the Markdown twins).
+  // A Content-Type of the _headers file replaces the one the file extension gives, as on Netlify and Cloudflare Pages.
   res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
   for (const [name, value] of Object.entries(headersFor(rules, pathname))) res.setHeader(name, value);
   if (req.method === 'HEAD') {

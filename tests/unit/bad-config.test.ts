@@ -1,7 +1,8 @@
 /**
  * A config mistake must fail the build with a message that names the culprit.
  * Each case builds the real site (current version only, for speed) from a
- * broken variant of docusaurus.config.ts in tests/fixtures/bad-config/.
+ * broken variant of docusaurus.config.ts in tests/fixtures/bad-config/; one of
+ * them renders a broken SPACE API document, named by the JSON pointer of a mistake.
  */
 import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -44,6 +45,10 @@ describe('a wrong config fails the build and names the culprit', {timeout: 240_0
     ['unknown-sidebar', 'Can\'t find any sidebar with id "pricingSidebar"'],
     ['unknown-doc', 'Couldn\'t find any doc with id "docs/getting-started/quickstart"'],
     ['undrawn-diagrams', 'has not been drawn for Mermaid'],
+    [
+      'broken-openapi',
+      'tests/fixtures/space-api/broken.yaml:32 #/paths/~1users~1{username}/get/responses/200/content/application~1json/example: example does not match its schema',
+    ],
   ])('%s', async (fixture, message) => {
     const {status, output} = await buildWith(fixture);
     expect(status).not.toBe(0);

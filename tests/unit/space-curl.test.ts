@@ -1,44 +1,22 @@
 import {describe, expect, it} from 'vitest';
 import {allCodeBlocks} from '../utils/codeBlocks';
 import {checkCurlCalls, extractCurlCalls} from '../utils/curl';
-import {SPACE_API, SPACE_ENDPOINTS, endpointAnchor, findEndpoint} from '../../src/data/spaceApi';
+import {findOperation} from '../../src/lib/spaceOpenApi';
+import {spaceApiDocument} from '../utils/spaceApi';
 
-describe('SPACE API reference data', () => {
-  it('has no duplicate method and path', () => {
-    const keys = SPACE_ENDPOINTS.map((e) => `${e.method} ${e.path}`);
-    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+describe('resolving a request against the SPACE API document', () => {
+  const pathOf = (method: string, path: string) => findOperation(spaceApiDocument, method, path)?.path;
+
+  it('resolves literal segments before templates, as the routers do', () => {
+    expect(pathOf('POST', '/features/user-123/pricing-token')).toBe('/features/{userId}/pricing-token');
+    expect(pathOf('POST', '/features/user-123/notehive-notes')).toBe('/features/{userId}/{featureId}');
+    expect(pathOf('POST', '/users/authenticate')).toBe('/users/authenticate');
+    expect(pathOf('GET', '/users/authenticate')).toBe('/users/{username}');
   });
 
-  it('gives every endpoint at least one status code, all of them distinct', () => {
-    for (const e of SPACE_ENDPOINTS) {
-      expect(e.statuses.length, `${e.method} ${e.path}`).toBeGreaterThan(0);
-      const codes = e.statuses.map((s) => s.code);
-      expect(new Set(codes).size, `${e.method} ${e.path}`).toBe(codes.length);
-    }
-  });
-
-  it('gives every endpoint a distinct anchor and every group a distinct id', () => {
-    const anchors = SPACE_ENDPOINTS.map(endpointAnchor);
-    expect(new Set(anchors).size).toBe(anchors.length);
-    const ids = SPACE_API.map((r) => r.id);
-    expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it('declares every path parameter of a templated path', () => {
-    for (const e of SPACE_ENDPOINTS) {
-      const templated = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      const declared = (e.params ?? [])
-        .filter((p) => p.in === 'path')
-        .map((p) => p.name)
-        .sort();
-      expect(declared, `${e.method} ${e.path}`).toEqual(templated);
-    }
-  });
-
-  it('resolves literal segments before templates', () => {
-    expect(findEndpoint('POST', '/features/user-123/pricing-token')?.path).toBe('/features/{userId}/pricing-token');
-    expect(findEndpoint('POST', '/features/user-123/notehive-notes')?.path).toBe('/features/{userId}/{featureId}');
-    expect(findEndpoint('POST', '/users/authenticate')?.path).toBe('/users/authenticate');
+  it('finds nothing for a method or a path the document does not have', () => {
+    expect(pathOf('PATCH', '/users/ada')).toBeUndefined();
+    expect(pathOf('GET', '/users/ada/extra/segments')).toBeUndefined();
   });
 });
 
@@ -95,7 +73,7 @@ describe('curl examples on the published pages', () => {
     expect(calls.length).toBeGreaterThan(0);
   });
 
-  it('uses only endpoints listed in src/data/spaceApi.ts', () => {
+  it('uses only operations of the SPACE API document', () => {
     const problems = calls.flatMap((c) => checkCurlCalls([c]).map((p) => `${c.where}: ${p.reason}\n    ${p.command}`));
     expect(problems).toEqual([]);
   });

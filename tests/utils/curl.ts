@@ -1,8 +1,11 @@
 /**
- * Pulls curl commands out of shell snippets and resolves them against the SPACE API reference data
- * (src/data/spaceApi.ts). Used by tests/unit/space-curl.test.ts.
+ * Pulls curl commands out of shell snippets and resolves them against the SPACE API document
+ * (static/openapi/space-api.yaml). Used by tests/unit/space-curl.test.ts.
  */
-import {SPACE_API_BASE_PATH, findEndpoint} from '../../src/data/spaceApi';
+import {basePath, findOperation} from '../../src/lib/spaceOpenApi';
+import {spaceApiDocument} from './spaceApi';
+
+const SPACE_API_BASE_PATH = basePath(spaceApiDocument);
 
 export interface CurlCall {
   /** The command as written, continuation lines joined. */
@@ -143,7 +146,7 @@ export function apiPathOf(url: string): string | undefined {
   return rest.split(/[?#]/)[0];
 }
 
-/** Checks curl calls against the reference data; returns one problem per call that does not resolve. */
+/** Checks curl calls against the SPACE API document; returns one problem per call that does not resolve. */
 export function checkCurlCalls(calls: readonly CurlCall[]): CurlProblem[] {
   const problems: CurlProblem[] = [];
   for (const call of calls) {
@@ -156,8 +159,8 @@ export function checkCurlCalls(calls: readonly CurlCall[]): CurlProblem[] {
       problems.push({command: call.command, reason: `URL ${call.url} does not go through ${SPACE_API_BASE_PATH}`});
       continue;
     }
-    if (!findEndpoint(call.method, path)) {
-      problems.push({command: call.command, reason: `${call.method} ${path} is not in src/data/spaceApi.ts`});
+    if (!findOperation(spaceApiDocument, call.method, path)) {
+      problems.push({command: call.command, reason: `${call.method} ${path} is not in the SPACE API document`});
     }
   }
   return problems;

@@ -1,209 +1,262 @@
 /**
- * Renders the SPACE REST reference and the role matrix from src/data/spaceApi.ts, so the tables on
- * the reference and roles pages cannot drift apart. Everything is rendered at build time; nothing is
- * fetched in the browser.
+ * The SPACE REST reference, rendered from the OpenAPI document static/openapi/space-api.yaml, which
+ * plugins/space-openapi checks and hands over with its descriptions already in HTML. Every fact on the page comes
+ * from that document; the page adds headings and prose around it. Nothing is fetched in the browser.
  */
 import {Fragment, type ReactNode} from 'react';
-import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
+import document from '@generated/space-openapi/reference.json';
+import FieldTable, {TypeOf, type JsonSchema} from '@site/src/components/SchemaFields/FieldTable';
 import {
-  SPACE_API,
-  SPACE_API_BASE_PATH,
-  SPACE_API_KEY_HEADER,
-  SPACE_ROLES,
   allowedRoles,
-  endpointAnchor,
-  moduleOf,
-  roleMayCall,
-  type ApiEndpoint,
-  type ApiResource,
-  type HttpMethod,
-} from '@site/src/data/spaceApi';
+  basePath,
+  deref,
+  isPublic,
+  isReference,
+  operationAnchor,
+  operations,
+  schemaAnchor,
+  schemaName,
+  type OperationEntry,
+  type Parameter,
+  type Schema,
+} from '@site/src/lib/spaceOpenApi';
+import type {OpenAPIV3_1} from 'openapi-types';
+import OperationSample from './OperationSample';
+import MethodBadge from './MethodBadge';
 import styles from './styles.module.css';
 
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
+const doc = document;
+const ALL = operations(doc);
+/** The header of the document's API key scheme. */
+const KEY_HEADER = (doc.components?.securitySchemes?.ApiKeyAuth as {name?: string} | undefined)?.name;
 
-/** Renders `code spans` written with backticks in the data module; the text between them stays bare text. */
-function Inline({text}: {text: string}): ReactNode {
-  const parts = text.split('`');
-  return (
-    <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}</>
+/**
+ * Schemas written out where they are used: the body of one operation, referenced from nowhere else. The others
+ * have their own entry under Schemas, and uses link to it.
+ */
+const INLINE_SCHEMAS: ReadonlySet<string> = (() => {
+  const text = JSON.stringify(doc);
+  const bodies = ALL.flatMap(({operation}) =>
+    Object.values(operation.requestBody ? deref(doc, operation.requestBody).content : {}).map((media) =>
+      schemaName((media.schema as {$ref?: string} | undefined)?.$ref),
+    ),
+  );
+  return new Set(
+    bodies.filter(
+      (name): name is string =>
+        !!name &&
+        bodies.filter((other) => other === name).length === 1 &&
+        text.split(`"#/components/schemas/${name}"`).length === 2,
+    ),
+  );
+})();
+
+const refHref = (ref: string): string | undefined => {
+  const name = schemaName(ref);
+  return name && !INLINE_SCHEMAS.has(name) ? `#${schemaAnchor(name)}` : undefined;
+};
+
+/** HTML rendered at build time from the document's Markdown: one sentence, or paragraphs and lists. */
+function Html({html}: {html: string | undefined}): ReactNode {
+  return html ? <div className={styles.html} dangerouslySetInnerHTML={{__html: html}} /> : null;
+}
+
+/** The Description cell of a field table. */
+const describe = (node: JsonSchema): ReactNode =>
+  node.description ? <span dangerouslySetInnerHTML={{__html: node.description}} /> : null;
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** Path and query parameters, as the fields of an object: the same table as every schema. */
+function Parameters({parameters, operationId}: {parameters: Parameter[]; operationId: string}): ReactNode {
+  return (['path', 'query'] as const).map((place) => {
+    const list = parameters.filter((p) => p.in === place);
+    if (list.length === 0) return null;
+    const schema: JsonSchema = {
+      type: 'object',
+      required: list.filter((p) => p.required).map((p) => p.name),
+      properties: Object.fromEntries(
+        list.map((p) => [p.name, {...(p.schema as JsonSchema), description: p.description}]),
+      ),
+    };
+    return (
+      <Fragment key={place}>
+        <p className={styles.label}>{place === 'path' ? 'Path parameters' : 'Query parameters'}</p>
+        <FieldTable schema={schema} describe={describe} label={`${place === 'path' ? 'Path' : 'Query'} parameters of ${operationId}`} />
+      </Fragment>
+    );
+  });
+}
+
+/** A schema as a field table, or, when it is not an object, as its type. */
+function Fields({schema, at, label}: {schema: Schema; at: string; label: string}): ReactNode {
+  return schema.properties ? (
+    <FieldTable schema={doc as unknown as JsonSchema} at={at} label={label} refHref={refHref} describe={describe} />
+  ) : (
+    <p>
+      Type:{' '}
+      <code>
+        <TypeOf node={schema as JsonSchema} refHref={refHref} />
+      </code>
+      {schema.pattern ? (
+        <>
+          , matching <code>{schema.pattern}</code>
+        </>
+      ) : null}
+    </p>
   );
 }
 
-function MethodBadge({method}: {method: HttpMethod}): ReactNode {
-  return <span className={clsx(styles.method, styles[method.toLowerCase()])}>{method}</span>;
+function RequestBody({entry}: {entry: OperationEntry}): ReactNode {
+  const {requestBody} = entry.operation;
+  if (!requestBody) return null;
+  const body = deref<OpenAPIV3_1.RequestBodyObject>(doc, requestBody);
+  const types = Object.entries(body.content);
+  return (
+    <div className={styles.block}>
+      <p className={styles.label}>Body ({body.required ? 'required' : 'optional'})</p>
+      <Html html={body.description} />
+      {types.map(([type, media]) => {
+        const ref = (media.schema as {$ref?: string}).$ref ?? '';
+        const name = schemaName(ref);
+        return (
+          <Fragment key={type}>
+            <p className={styles.subLabel}>
+              <code>{type}</code>
+              {name && !INLINE_SCHEMAS.has(name) ? (
+                <>
+                  : <TypeOf node={media.schema as JsonSchema} refHref={refHref} />
+                </>
+              ) : null}
+            </p>
+            {name && INLINE_SCHEMAS.has(name) ? (
+              <>
+                <Html html={deref<Schema>(doc, {$ref: ref}).description} />
+                <Fields
+                  schema={deref<Schema>(doc, {$ref: ref})}
+                  at={ref}
+                  label={`Body fields of ${entry.operation.operationId}${types.length > 1 ? ` (${type})` : ''}`}
+                />
+              </>
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </div>
+  );
 }
 
-function resourceById(id: string): ApiResource {
-  const resource = SPACE_API.find((r) => r.id === id);
-  if (!resource) {
-    throw new Error(`Unknown SPACE API resource "${id}". Known: ${SPACE_API.map((r) => r.id).join(', ')}`);
-  }
-  return resource;
+function Responses({entry}: {entry: OperationEntry}): ReactNode {
+  const responses = Object.entries(entry.operation.responses ?? {}).map(
+    ([code, response]) => [code, deref<OpenAPIV3_1.ResponseObject>(doc, response)] as const,
+  );
+  const examples = responses.flatMap(([code, response]) =>
+    Object.values(response.content ?? {})
+      .filter((media) => media.example !== undefined && code.startsWith('2'))
+      .map((media) => [code, media.example] as const),
+  );
+  return (
+    <>
+      <table className={styles.table}>
+        <caption>Responses</caption>
+        <thead>
+          <tr>
+            <th>Status</th>
+            <th>Meaning</th>
+            <th>Body</th>
+          </tr>
+        </thead>
+        <tbody>
+          {responses.map(([code, response]) => {
+            const content = Object.entries(response.content ?? {});
+            return (
+              <tr key={code}>
+                <td className={styles.code}>{code}</td>
+                <td>
+                  <span dangerouslySetInnerHTML={{__html: response.description}} />
+                </td>
+                <td>
+                  {content.length === 0
+                    ? 'none'
+                    : content.map(([type, media]) => (
+                        <code key={type}>
+                          <TypeOf node={media.schema as JsonSchema} refHref={refHref} />
+                          {type === 'application/json' ? '' : ` (${type})`}
+                        </code>
+                      ))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {examples.map(([code, example]) => (
+        <CodeBlock key={code} language="json" title={`Example answer (${code})`}>
+          {json(example)}
+        </CodeBlock>
+      ))}
+    </>
+  );
 }
 
-function Endpoint({endpoint}: {endpoint: ApiEndpoint}): ReactNode {
-  const roles = allowedRoles(endpoint);
+function Operation({entry}: {entry: OperationEntry}): ReactNode {
+  const {operation, method, path} = entry;
   return (
     <section className={styles.endpoint}>
-      <Heading as="h3" id={endpointAnchor(endpoint)} className={styles.endpointTitle}>
-        <MethodBadge method={endpoint.method} /> <code className={styles.path}>{endpoint.path}</code>
+      <Heading as="h3" id={operationAnchor(entry)} className={styles.endpointTitle}>
+        <MethodBadge method={method} /> <code className={styles.path}>{path}</code>
       </Heading>
-      <p className={styles.summary}>
-        <Inline text={endpoint.summary} />.
-        {endpoint.description ? (
-          <>
-            {' '}
-            <Inline text={endpoint.description} />
-          </>
-        ) : null}
-      </p>
+      <p className={styles.summary}>{operation.summary}.</p>
+      <Html html={operation.description} />
       <dl className={styles.facts}>
+        <dt>Operation</dt>
+        <dd>
+          <code>{operation.operationId}</code>
+        </dd>
         <dt>Auth</dt>
         <dd>
-          {endpoint.auth === 'public' ? (
+          {isPublic(operation) ? (
             'None (public route).'
           ) : (
             <>
-              Header <code>{SPACE_API_KEY_HEADER}</code>; roles: {roles.join(', ')}.
+              Header <code>{KEY_HEADER}</code>; roles: {allowedRoles(operation).join(', ')}.
             </>
           )}
         </dd>
-        {!endpoint.inOpenApi ? (
+        {operation['x-upstream-differs'] ? (
           <>
-            <dt>Source</dt>
-            <dd>Routed by the server, absent from the OpenAPI document.</dd>
+            <dt>Upstream document</dt>
+            <dd dangerouslySetInnerHTML={{__html: operation['x-upstream-differs']}} />
           </>
         ) : null}
       </dl>
-      {endpoint.params && endpoint.params.length > 0 ? (
-        <table className={styles.table}>
-          <caption>Parameters</caption>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>In</th>
-              <th>Type</th>
-              <th>Default</th>
-              <th>Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {endpoint.params.map((p) => (
-              <tr key={`${p.in}-${p.name}`}>
-                <td>
-                  <code>{p.name}</code>
-                  {p.required ? <span className={styles.required}> required</span> : null}
-                </td>
-                <td>{p.in}</td>
-                <td>
-                  <Inline text={p.type} />
-                </td>
-                <td>{p.default ? <code>{p.default}</code> : ''}</td>
-                <td>
-                  <Inline text={p.description} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {endpoint.body ? (
-        <div className={styles.block}>
-          <p className={styles.label}>
-            Body ({endpoint.body.required ? 'required' : 'optional'}, <code>{endpoint.body.contentType}</code>)
-            {endpoint.body.description ? (
-              <>
-                : <Inline text={endpoint.body.description} />
-              </>
-            ) : null}
-          </p>
-          {endpoint.body.fields && endpoint.body.fields.length > 0 ? (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>Field</th>
-                  <th>Type</th>
-                  <th>Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoint.body.fields.map((f) => (
-                  <tr key={f.name}>
-                    <td>
-                      <code>{f.name}</code>
-                      {f.required ? <span className={styles.required}> required</span> : null}
-                    </td>
-                    <td>
-                      <Inline text={f.type} />
-                    </td>
-                    <td>
-                      <Inline text={f.description} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-          {endpoint.body.example ? <CodeBlock language="json">{endpoint.body.example}</CodeBlock> : null}
-        </div>
-      ) : null}
-      <div className={styles.block}>
-        <p className={styles.label}>
-          Response: <Inline text={endpoint.response} />
-        </p>
-        {endpoint.responseExample ? <CodeBlock language="json">{endpoint.responseExample}</CodeBlock> : null}
-      </div>
-      <table className={styles.table}>
-        <caption>Status codes</caption>
-        <tbody>
-          {endpoint.statuses.map((s) => (
-            <tr key={s.code}>
-              <td className={styles.code}>{s.code}</td>
-              <td>
-                <Inline text={s.description} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {endpoint.notes && endpoint.notes.length > 0 ? (
-        <ul className={styles.notes}>
-          {endpoint.notes.map((n) => (
-            <li key={n}>
-              <Inline text={n} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <Parameters parameters={entry.parameters} operationId={operation.operationId ?? entry.method + entry.path} />
+      <RequestBody entry={entry} />
+      <Responses entry={entry} />
+      <OperationSample doc={doc} entry={entry} />
     </section>
   );
 }
 
-interface ReferenceProps {
-  /** Id of one resource group in SPACE_API (`users`, `services`, `pricings`...). */
-  resource: string;
-}
-
-/** The endpoints of one resource group, each under its own anchor. */
-export default function SpaceApiReference({resource}: ReferenceProps): ReactNode {
-  const group = resourceById(resource);
+/** The operations of one tag of the document, each under its own anchor. */
+export default function SpaceApiReference({tag}: {tag: string}): ReactNode {
+  const found = doc.tags?.find((t) => t.name === tag);
+  if (!found) throw new Error(`No tag "${tag}" in the SPACE API document`);
+  const {description} = found;
   return (
     <div className={styles.reference}>
-      <p>
-        <Inline text={group.description} />
-      </p>
-      {group.endpoints.map((e) => (
-        <Endpoint key={`${e.method} ${e.path}`} endpoint={e} />
+      <Html html={description} />
+      {ALL.filter((e) => e.operation.tags?.[0] === tag).map((e) => (
+        <Operation key={`${e.method} ${e.path}`} entry={e} />
       ))}
     </div>
   );
 }
 
-/** One table that lists every endpoint with a link to its entry. */
+/** Every operation, grouped by tag, with a link to its entry. */
 export function SpaceEndpointIndex(): ReactNode {
   return (
     <table className={styles.table}>
@@ -211,26 +264,24 @@ export function SpaceEndpointIndex(): ReactNode {
         <tr>
           <th>Resource</th>
           <th>Method</th>
-          <th>Path (after {SPACE_API_BASE_PATH})</th>
+          <th>Path (after {basePath(doc)})</th>
           <th>What it does</th>
         </tr>
       </thead>
       <tbody>
-        {SPACE_API.flatMap((group) =>
-          group.endpoints.map((e, i) => (
+        {(doc.tags ?? []).flatMap((tag) =>
+          ALL.filter((e) => e.operation.tags?.[0] === tag.name).map((e, i) => (
             <tr key={`${e.method} ${e.path}`}>
-              <td>{i === 0 ? group.title : ''}</td>
+              <td>{i === 0 ? tag.name : ''}</td>
               <td>
                 <MethodBadge method={e.method} />
               </td>
               <td>
-                <Link to={`#${endpointAnchor(e)}`}>
+                <Link to={`#${operationAnchor(e)}`}>
                   <code>{e.path}</code>
                 </Link>
               </td>
-              <td>
-                <Inline text={e.summary} />
-              </td>
+              <td>{e.operation.summary}</td>
             </tr>
           )),
         )}
@@ -239,80 +290,60 @@ export function SpaceEndpointIndex(): ReactNode {
   );
 }
 
-interface MatrixProps {
-  /** `modules` groups by first path segment and method; `endpoints` lists every route. */
-  view?: 'modules' | 'endpoints';
+/** The conventions of the API (the document's description) and the answers of the authentication layer. */
+export function SpaceApiOverview(): ReactNode {
+  const answers = ['Unauthorized', 'Forbidden'].flatMap((name) => {
+    const response = doc.components?.responses?.[name];
+    const example = response && !isReference(response) ? response.content?.['application/json']?.example : undefined;
+    return example === undefined ? [] : [JSON.stringify(example)];
+  });
+  return (
+    <>
+      <Html html={doc.info.description} />
+      <CodeBlock language="json" title="401 and 403 bodies">
+        {answers.join('\n')}
+      </CodeBlock>
+    </>
+  );
 }
 
-/** Which role may call what, replayed from the same rule the server applies. */
-export function SpacePermissionMatrix({view = 'modules'}: MatrixProps): ReactNode {
-  if (view === 'endpoints') {
-    return (
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th>Method</th>
-            <th>Path</th>
-            {SPACE_ROLES.map((r) => (
-              <th key={r}>{r}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {SPACE_API.flatMap((g) => g.endpoints).map((e) => (
-            <tr key={`${e.method} ${e.path}`}>
-              <td>
-                <MethodBadge method={e.method} />
-              </td>
-              <td>
-                <code>{e.path}</code>
-                {e.auth === 'public' ? ' (public)' : ''}
-              </td>
-              {SPACE_ROLES.map((r) => (
-                <td key={r} className={roleMayCall(r, e.method, e.path) ? styles.yes : styles.no}>
-                  {roleMayCall(r, e.method, e.path) ? 'yes' : 'no'}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
+/** A link to the upstream OpenAPI document (the document's `externalDocs`). */
+export function SpaceApiUpstreamLink({children}: {children: ReactNode}): ReactNode {
+  return <Link to={doc.externalDocs?.url}>{children}</Link>;
+}
 
-  const endpoints = SPACE_API.flatMap((g) => g.endpoints).filter((e) => e.auth !== 'public');
-  const modules = [...new Set(endpoints.map((e) => moduleOf(e.path)))];
+/** What the upstream document gets wrong across the board (per operation, see each entry). */
+export function SpaceApiUpstreamNote(): ReactNode {
+  return <Html html={(doc.info as {'x-upstream-differs'?: string})['x-upstream-differs']} />;
+}
+
+/** The shared schemas: each with its fields, its example and, where it has one, the upstream difference. */
+export function SpaceApiSchemas(): ReactNode {
+  const schemas = Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !INLINE_SCHEMAS.has(name));
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th>Module</th>
-          {METHODS.map((m) => (
-            <th key={m}>{m}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {modules.map((module) => (
-          <tr key={module}>
-            <td>
-              <code>/{module}</code>
-            </td>
-            {METHODS.map((method) => {
-              const routed = endpoints.filter((e) => moduleOf(e.path) === module && e.method === method);
-              if (routed.length === 0) {
-                return (
-                  <td key={method} className={styles.none}>
-                    no route
-                  </td>
-                );
-              }
-              const roles = SPACE_ROLES.filter((r) => routed.every((e) => roleMayCall(r, e.method, e.path)));
-              return <td key={method}>{roles.join(', ')}</td>;
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className={styles.reference}>
+      {schemas.map(([name, schema]) => {
+        const upstream = (schema as {'x-upstream-differs'?: string})['x-upstream-differs'];
+        return (
+          <section key={name} className={styles.endpoint}>
+            <Heading as="h3" id={schemaAnchor(name)} className={styles.endpointTitle}>
+              <code>{name}</code>
+            </Heading>
+            <Html html={schema.description} />
+            <Fields schema={schema} at={`#/components/schemas/${name}`} label={`Fields of ${name}`} />
+            {upstream ? (
+              <p>
+                <strong>Upstream document:</strong> <span dangerouslySetInnerHTML={{__html: upstream}} />
+              </p>
+            ) : null}
+            {schema.examples?.[0] !== undefined ? (
+              <CodeBlock language="json" title={`Example ${name}`}>
+                {json(schema.examples[0])}
+              </CodeBlock>
+            ) : null}
+          </section>
+        );
+      })}
+    </div>
   );
 }

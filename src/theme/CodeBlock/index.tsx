@@ -8,8 +8,10 @@
  *   directly and skips that remount: no second render of every highlighted line after the page loads.
  * - It registers the extra Prism languages (`prism.additionalLanguages`), which the theme would otherwise do in the
  *   main bundle of every page: see plugins/prism-on-demand.
+ * - Blocks inside a CodeTextContext get their text transformed first: the SPACE API reference fills the reader's
+ *   instance into its samples (src/components/SpaceInstance).
  */
-import {Children, type ReactNode} from 'react';
+import {Children, useContext, type ReactNode} from 'react';
 import {Prism} from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';
 import type {Props} from '@theme/CodeBlock';
@@ -17,6 +19,7 @@ import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import Link from '@docusaurus/Link';
 import {playgroundUrl} from '@site/src/components/Playground/share';
+import {CodeTextContext} from '@site/src/components/SpaceInstance/codeText';
 import styles from './styles.module.css';
 
 prismIncludeLanguages(Prism);
@@ -38,7 +41,11 @@ function CodeBlock({children, ...props}: Props): ReactNode {
 
 const COMPLETE_EXAMPLE = /(?:^|\s)example=["']?(?:valid|invalid)["']?(?:\s|$)/;
 
-export default function CodeBlockWithPlayground(props: Props): ReactNode {
+export default function CodeBlockWithPlayground(given: Props): ReactNode {
+  const transform = useContext(CodeTextContext);
+  const language = given.language ?? /language-(\S+)/.exec(given.className ?? '')?.[1];
+  const props =
+    transform && typeof given.children === 'string' ? {...given, children: transform(given.children, language)} : given;
   const {metastring, children, title} = props as Props & {metastring?: string};
   if (typeof children !== 'string' || !metastring || !COMPLETE_EXAMPLE.test(metastring)) {
     return <CodeBlock {...props} />;

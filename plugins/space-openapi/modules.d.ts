@@ -1,0 +1,15 @@
+/** The modules plugins/space-openapi writes when the site loads. */
+declare module '@generated/space-openapi/reference.json' {
+  import type {SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
+
+  /** static/openapi/space-api.yaml, checked, with every description rendered to HTML. */
+  const document: SpaceApiDocument;
+  export default document;
+}
+
+declare module '@generated/space-openapi/routes.json' {
+  import type {RouteSummary} from '@site/plugins/space-openapi';
+
+  const routes: RouteSummary[];
+  export default routes;
+}

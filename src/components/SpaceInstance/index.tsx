@@ -1,0 +1,78 @@
+/**
+ * "Your SPACE instance": the base URL and API key the code samples of the API reference are filled with. The values
+ * stay in this tab's sessionStorage (./store.ts); nothing on the site reads them except the samples.
+ */
+import {useId, type ReactNode} from 'react';
+import {CodeTextContext} from './codeText';
+import {fillInstance} from './fill';
+import {DEFAULT_BASE_URL, SAMPLE_FORMS, forgetInstance, saveInstance, useSpaceInstance} from './store';
+import styles from './styles.module.css';
+
+export default function SpaceInstancePanel(): ReactNode {
+  const instance = useSpaceInstance();
+  const id = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <p className={styles.title} id={`${id}-title`}>
+        Your SPACE instance
+      </p>
+      <p className={styles.hint} id={`${id}-hint`}>
+        The code samples on this page use these values, kept in this browser tab only (session storage) and never sent
+        anywhere by this site. Without a key, the samples read it from <code>SPACE_API_KEY</code>.
+      </p>
+      <form className={styles.fields} onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-hint`}>
+        <label className={styles.field}>
+          <span>Base URL</span>
+          <input
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
+            value={instance.baseUrl}
+            placeholder={DEFAULT_BASE_URL}
+            onChange={(event) => saveInstance({...instance, baseUrl: event.target.value})}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>API key</span>
+          {/* new-password: browsers fill in no saved password, and the key is never submitted to be saved. */}
+          <input
+            type="password"
+            spellCheck={false}
+            autoComplete="new-password"
+            value={instance.apiKey}
+            onChange={(event) => saveInstance({...instance, apiKey: event.target.value})}
+          />
+        </label>
+        <button type="button" className="button button--secondary" onClick={forgetInstance}>
+          Forget
+        </button>
+        <fieldset className={styles.forms}>
+          <legend>Samples in</legend>
+          {SAMPLE_FORMS.map((form) => (
+            <label key={form}>
+              <input
+                type="radio"
+                name={`${id}-samples`}
+                value={form}
+                checked={instance.samples === form}
+                onChange={() => saveInstance({...instance, samples: form})}
+              />{' '}
+              {form}
+            </label>
+          ))}
+        </fieldset>
+      </form>
+    </section>
+  );
+}
+
+/** Fills the instance into the code blocks it wraps (written for the defaults, see ./fill.ts). */
+export function SpaceInstanceCode({children}: {children: ReactNode}): ReactNode {
+  const instance = useSpaceInstance();
+  return (
+    <CodeTextContext.Provider value={(code, language) => fillInstance(code, language, instance)}>
+      {children}
+    </CodeTextContext.Provider>
+  );
+}

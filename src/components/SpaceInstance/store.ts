@@ -1,0 +1,87 @@
+/**
+ * The reader's SPACE instance (base URL and API key) for the code samples of the API reference. Kept in
+ * sessionStorage only, so it lasts as long as the tab and never reaches a server: the site sends no request with it.
+ */
+import {useSyncExternalStore} from 'react';
+
+/** The forms the samples of the reference come in. */
+export const SAMPLE_FORMS = ['curl', 'fetch', 'space-node-client'] as const;
+export type SampleForm = (typeof SAMPLE_FORMS)[number];
+
+export interface SpaceInstance {
+  /** Base URL of the API, up to and including its base path. */
+  baseUrl: string;
+  /** API key of a SPACE user; empty until the reader gives one. */
+  apiKey: string;
+  /** How the reader wants the samples written. */
+  samples: SampleForm;
+}
+
+/** The server started on its own on this machine (`pnpm run dev`, or `npm start` in api/). */
+export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
+
+export const DEFAULT_INSTANCE: SpaceInstance = {baseUrl: DEFAULT_BASE_URL, apiKey: '', samples: 'curl'};
+
+/** The sessionStorage entry; nothing else is stored. */
+export const STORAGE_KEY = 'sphere-docs.space-instance';
+
+const listeners = new Set<() => void>();
+let current: SpaceInstance | undefined;
+
+function load(): SpaceInstance {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SpaceInstance> | null;
+    return {
+      baseUrl: typeof saved?.baseUrl === 'string' ? saved.baseUrl : DEFAULT_BASE_URL,
+      apiKey: typeof saved?.apiKey === 'string' ? saved.apiKey : '',
+      samples: SAMPLE_FORMS.find((form) => form === saved?.samples) ?? 'curl',
+    };
+  } catch {
+    // Storage refused (privacy settings) or garbled: start from the defaults.
+    return DEFAULT_INSTANCE;
+  }
+}
+
+function publish(next: SpaceInstance): void {
+  current = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** Remembers the instance for this tab. */
+export function saveInstance(next: SpaceInstance): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Without storage the values still fill the samples until the page is left.
+  }
+  publish(next);
+}
+
+/** Drops the stored values; the samples go back to the defaults. */
+export function forgetInstance(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+  publish(DEFAULT_INSTANCE);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The instance; the defaults on the server and during hydration, the stored values right after. */
+export function useSpaceInstance(): SpaceInstance {
+  return useSyncExternalStore(
+    subscribe,
+    () => (current ??= load()),
+    () => DEFAULT_INSTANCE,
+  );
+}
+
+/** The base URL samples use: trimmed, without a trailing slash, the default when left empty. */
+export function sampleBaseUrl(instance: SpaceInstance): string {
+  return instance.baseUrl.trim().replace(/\/+$/, '') || DEFAULT_BASE_URL;
+}
