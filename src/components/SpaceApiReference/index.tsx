@@ -85,7 +85,11 @@ function Parameters({parameters, operationId}: {parameters: Parameter[]; operati
     return (
       <Fragment key={place}>
         <p className={styles.label}>{place === 'path' ? 'Path parameters' : 'Query parameters'}</p>
-        <FieldTable schema={schema} describe={describe} label={`${place === 'path' ? 'Path' : 'Query'} parameters of ${operationId}`} />
+        <FieldTable
+          schema={schema}
+          describe={describe}
+          label={`${place === 'path' ? 'Path' : 'Query'} parameters of ${operationId}`}
+        />
       </Fragment>
     );
   });
