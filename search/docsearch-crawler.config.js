@@ -47,7 +47,7 @@ const extractor = (pageRank) =>
   function recordExtractor({$, helpers}) {
     // Navigation inside the article is not content; doc cards repeat the pages they link to.
     $(
-      'article nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, .hash-link, article thead, a.card',
+      'article nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, .hash-link, article thead, a.card, [data-interactive]',
     ).remove();
     // A table row is one record, its cells joined as in the embedded index.
     $('article td:not(:last-child)').append(' · ');

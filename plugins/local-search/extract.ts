@@ -25,7 +25,8 @@ export const SELECTORS = {
   content: 'article p, article li, article tr',
   code: 'article pre',
   /** Parts of an article that are navigation, not content. */
-  exclude: 'nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, [role="tab"], .hash-link, button, a.card',
+  exclude:
+    'nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, [role="tab"], .hash-link, button, a.card, [data-interactive]',
 } as const;
 
 /** Longest code text kept per block: enough to find an identifier, not enough to flood results. */

@@ -74,6 +74,10 @@ describe('the twin of a doc page', () => {
       'Edit this page',
       'Next',
       'Getting Started',
+      // A panel of controls for readers in the browser (data-interactive), such as the SPACE instance panel.
+      'Your instance panel',
+      'Base URL',
+      'Samples in',
       '\u200b',
       '#',
     ]) {

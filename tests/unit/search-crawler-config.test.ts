@@ -51,7 +51,10 @@ describe('DocSearch crawler configuration', () => {
     expect(content).toBe(`${SELECTORS.description}, ${SELECTORS.content}, ${SELECTORS.code}`);
     // Doc cards are dropped in both.
     expect(SELECTORS.exclude).toContain('a.card');
+    expect(SELECTORS.exclude).toContain('[data-interactive]');
     expect(source).toMatch(/\$\(\s*'[^']*\ba\.card\b[^']*',?\s*\)\.remove\(\)/);
+    // So are panels of controls for readers in the browser, such as the SPACE instance panel.
+    expect(source).toMatch(/\$\(\s*'[^']*\[data-interactive\][^']*',?\s*\)\.remove\(\)/);
   });
 
   it('creates the index with the settings the embedded engine reproduces', () => {

@@ -12,7 +12,8 @@ export default function SpaceInstancePanel(): ReactNode {
   const instance = useSpaceInstance();
   const id = useId();
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+    // data-interactive: controls for readers in the browser, left out of search records and Markdown twins.
+    <section className={styles.panel} aria-labelledby={`${id}-title`} data-interactive="">
       <p className={styles.title} id={`${id}-title`}>
         Your SPACE instance
       </p>
