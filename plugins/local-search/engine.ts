@@ -129,8 +129,8 @@ const SYNONYM_OF = new Map<string, readonly string[]>(SYNONYMS.flatMap((list) =>
 /**
  * The words a query word matches as if typed: itself, its synonyms, and a few English endings, so that `periods`
  * finds `period`, `design` finds `designing` and `policy` finds `policies`. Lower case. Deliberately light: plurals
- * both ways, and `-ing` and `-ed` added to a base word (never taken off: `pricing` is not `price`), on words of four
- * letters or more.
+ * both ways, and `-ing` and `-ed` added to a base word that does not end in e (never taken off, never added to
+ * `price`: `pricing` is not `price`), on words of four letters or more.
  */
 export function variants(term: string): string[] {
   const out = new Set<string>([term, ...(SYNONYM_OF.get(term) ?? [])]);
@@ -142,8 +142,9 @@ export function variants(term: string): string[] {
       out.add(stem);
       if (/[^aeiou]y$/.test(stem)) out.add(`${stem.slice(0, -1)}ies`);
       else if (!/s$/.test(stem)) out.add(`${stem}s`);
-      const root = stem.replace(/e$/, '');
-      if (!/(ing|ed|s)$/.test(stem)) out.add(`${root}ing`).add(`${root}ed`);
+      // Not on words ending in e: `price` + ing would be `pricing`, which nearly every record holds; the synonym lists
+      // give the forms that matter (configure, configuring).
+      if (!/(ing|ed|s|e)$/.test(stem)) out.add(`${stem}ing`).add(`${stem}ed`);
     }
   }
   return [...out];
@@ -653,6 +654,10 @@ export class LocalSearchIndex {
       if (kind) {
         matched.add(kind.queryTerm);
         out.push({start, end: start + word.length, hit: [start, start + (kind.prefixLength ?? word.length)]});
+        continue;
+      }
+      if (!MAYBE_IDENTIFIER.test(word)) {
+        out.push({start, end: start + word.length, hit: null});
         continue;
       }
       const pieces: Window['words'] = [];

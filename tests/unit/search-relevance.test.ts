@@ -112,6 +112,9 @@ describe('synonyms and word forms', () => {
     expect(variants('policy')).toContain('policies');
     expect(variants('design')).toEqual(expect.arrayContaining(['designing', 'designs']));
     expect(variants('configuring')).toContain('configure');
+    // `pricing` is in nearly every record: `price` must not match it as if typed.
+    expect(variants('price')).toEqual(expect.arrayContaining(['price', 'prices']));
+    expect(variants('price')).not.toContain('pricing');
   });
 
   const records = [
