@@ -18,7 +18,8 @@
 // current docs version (2.0.1) gets a higher pageRank, ranked right after
 // words and typos, so it comes above 1.4.0 and 2.0.0; titles, then headings,
 // then text, then the sidebar category (lvl0) are searched in that order;
-// identifiers are split (camelCaseAttributes); plurals and stop words are
+// identifiers in titles and headings are split (camelCaseAttributes), as in the
+// embedded engine; plurals and stop words are
 // handled for English.
 // The synonyms of the embedded engine are in search/algolia-synonyms.json: the
 // crawler cannot set them; upload them once with the Algolia CLI
@@ -90,7 +91,7 @@ new Crawler({
       attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
       attributesToHighlight: ['hierarchy', 'content'],
       attributesToSnippet: ['content:10'],
-      camelCaseAttributes: ['hierarchy', 'content'],
+      camelCaseAttributes: ['hierarchy'],
       searchableAttributes: [
         'unordered(hierarchy.lvl1)',
         'unordered(hierarchy.lvl2)',

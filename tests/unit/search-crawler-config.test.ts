@@ -67,7 +67,7 @@ describe('DocSearch crawler configuration', () => {
       distinct: INDEX_SETTINGS.distinct,
       attributeForDistinct: 'url',
       removeWordsIfNoResults: 'allOptional',
-      camelCaseAttributes: ['hierarchy', 'content'],
+      camelCaseAttributes: ['hierarchy'],
       ignorePlurals: ['en'],
       removeStopWords: ['en'],
     });

@@ -79,6 +79,16 @@ describe('identifiers', () => {
     expect(paths(records, 'renewtokenfil')).toEqual(['/renew-token-filter']);
   });
 
+  it('splits identifiers in titles and headings only; body text and code hold them whole', () => {
+    const body = [
+      rec('content', '/context', ['Pricing4Java', 'Configuration'], 'Extend PricingContext in a bean.'),
+      rec('lvl2', '/context#pricing-context', ['Pricing4Java', 'Configuration', 'The PricingContext bean']),
+    ];
+    // The heading is found by the identifier's words; the paragraph that names it only by the identifier itself.
+    expect(paths(body, 'pricing context bean')).toEqual(['/context#pricing-context']);
+    expect(paths(body, 'PricingContext bean').sort()).toEqual(['/context', '/context#pricing-context']);
+  });
+
   it('marks the words of an identifier that the query matched', () => {
     const hit = new LocalSearchIndex(records).search({
       query: 'token filter',
@@ -102,6 +112,9 @@ describe('synonyms and word forms', () => {
     expect(variants('policy')).toContain('policies');
     expect(variants('design')).toEqual(expect.arrayContaining(['designing', 'designs']));
     expect(variants('configuring')).toContain('configure');
+    // `pricing` is in nearly every record: `price` must not match it as if typed.
+    expect(variants('price')).toEqual(expect.arrayContaining(['price', 'prices']));
+    expect(variants('price')).not.toContain('pricing');
   });
 
   const records = [
