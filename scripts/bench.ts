@@ -27,6 +27,8 @@ import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
 const args = process.argv.slice(2);
+/** Scripts of the SPACE API reference beyond the Introduction's, gzip KB (see main). */
+const REFERENCE_OWN_JS_KB = 16.3;
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 
 /**
@@ -181,11 +183,14 @@ async function main() {
       `${visits[diagrammed.path].diagrams} in the page`,
       visits[diagrammed.path].diagrams === diagrammed.diagrams,
     );
-    // The reference renders the SPACE API document; its scripts were 214.4 KB gzip before (src/data/spaceApi.ts).
+    // The reference renders the SPACE API document. Measured against the Introduction in the same run, so code every
+    // page shares cancels out: with the hand-written model (src/data/spaceApi.ts) its scripts were 6.3 KB gzip over
+    // the Introduction's (214.6 against 208.3 KB); the document may add 10 KB to that.
+    const referenceOwn = visits[reference].gzipJs - intro.gzipJs;
     check(
-      `${reference} scripts ≤ 224.4 KB gzip (10 KB over the hand-written reference it replaced)`,
-      kb(visits[reference].gzipJs),
-      visits[reference].gzipJs <= 224.4 * 1024,
+      `${reference} scripts ≤ the Introduction's + ${REFERENCE_OWN_JS_KB} KB gzip (6.3 KB before the OpenAPI document, + 10 KB)`,
+      `+${kb(referenceOwn)} (${kb(visits[reference].gzipJs)})`,
+      referenceOwn <= REFERENCE_OWN_JS_KB * 1024,
     );
     for (const [path, v] of Object.entries(visits)) {
       // Diagrams are drawn at build time: no page may load Mermaid.
