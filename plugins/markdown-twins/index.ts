@@ -17,8 +17,8 @@ import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {htmlToMarkdown} from './convert';
 import {llmsFullTxt, llmsTxt, type LlmsLink} from './llms';
 import {OPTIONAL_LINKS, SUMMARY} from './llmsContent';
-import {mermaidSources} from './mermaid';
 import {twinVersions, type TwinPage, type TwinVersion} from './pages';
+import {fencesOf} from '../mermaid-svg/fences';
 
 export const TWIN_EXTENSION = '.md';
 export const LLMS_FILE = 'llms.txt';
@@ -88,7 +88,7 @@ export default function markdownTwins(context: LoadContext): Plugin {
               currentVersion: current.label,
               // Category pages show their description under the title already.
               description: page.source ? page.description : undefined,
-              mermaid: page.source ? mermaidSources(page.source) : [],
+              mermaid: page.source ? fencesOf(page.source).map((fence) => fence.source) : [],
               linkTarget,
             });
           } catch (error) {

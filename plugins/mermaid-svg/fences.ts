@@ -1,7 +1,8 @@
 /**
  * Finds the ```mermaid fences of the site's pages, parsed as the MDX loader parses them (Markdown, front matter,
  * directives, MDX), so a fence's source and title are exactly what ./remark.ts sees at build time. Used by
- * `npm run diagrams` and by the unit test that checks every diagram has its SVGs.
+ * `npm run diagrams`, the unit test that checks every diagram has its SVGs, and the Markdown twins (which put each
+ * diagram's source back in place of its drawing).
  */
 import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
@@ -22,15 +23,19 @@ export interface Fence extends DiagramSource {
 
 const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkDirective).use(remarkMdx);
 
-/** The diagrams of one Markdown or MDX file. */
-export function fencesOf(path: string): Fence[] {
-  const file = relative(ROOT, path).split('\\').join('/');
-  return mermaidCodeNodes(parser.parse(readFileSync(path, 'utf8'))).map(({node}) => ({
+/** The diagrams of a Markdown or MDX text, in source order; `file` names it in the result. */
+export function fencesIn(text: string, file = ''): Fence[] {
+  return mermaidCodeNodes(parser.parse(text)).map(({node}) => ({
     file,
     line: node.position!.start.line,
     source: node.value,
     title: fenceTitle(node.meta),
   }));
+}
+
+/** The diagrams of one Markdown or MDX file. */
+export function fencesOf(path: string): Fence[] {
+  return fencesIn(readFileSync(path, 'utf8'), relative(ROOT, path).split('\\').join('/'));
 }
 
 /** Every diagram of every page of the site, docs of every version included. */

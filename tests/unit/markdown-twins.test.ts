@@ -13,7 +13,7 @@ import markdownTwins from '../../plugins/markdown-twins';
 import {htmlToMarkdown, type TwinOptions} from '../../plugins/markdown-twins/convert';
 import {OPTIONAL_LINKS} from '../../plugins/markdown-twins/llmsContent';
 import {llmsFullTxt, llmsTxt} from '../../plugins/markdown-twins/llms';
-import {mermaidFences} from '../../plugins/markdown-twins/mermaid';
+import {fencesIn} from '../../plugins/mermaid-svg/fences';
 import {twinVersions} from '../../plugins/markdown-twins/pages';
 import {markdownLinks, mdxLeftovers, parseMarkdown} from '../utils/markdown';
 import {ROOT} from '../utils/codeBlocks';
@@ -203,7 +203,7 @@ describe('the twin of a generated category page', () => {
   });
 });
 
-describe('mermaidFences', () => {
+describe('the Mermaid fences of a page (plugins/mermaid-svg/fences)', () => {
   it('returns the Mermaid fences of an MDX document in order, inside JSX and admonitions too', () => {
     const mdx = [
       '---',
@@ -242,7 +242,11 @@ describe('mermaidFences', () => {
       '```',
       '',
     ].join('\n');
-    expect(mermaidFences(mdx)).toEqual(['flowchart LR\n  A --> B', 'sequenceDiagram\n  A->>B: hi', 'pie']);
+    expect(fencesIn(mdx).map((fence) => fence.source)).toEqual([
+      'flowchart LR\n  A --> B',
+      'sequenceDiagram\n  A->>B: hi',
+      'pie',
+    ]);
   });
 });
 
