@@ -19,6 +19,7 @@ import {chromium, type Page} from '@playwright/test';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {kb, median, ms, percentile, serve} from './lib/bench';
 import {JUDGMENTS} from '../search/relevance-judgments';
+import {QUERIES} from '../search/latency-queries';
 import {CURRENT_VERSION} from '../src/constants';
 
 /** Budgets: a right page among the first three hits shown for every query, first right hit near the top, fast. */
@@ -26,115 +27,6 @@ const BUDGETS = {success3: 1, mrr10: 0.9, p95Ms: 5, indexGzipKb: 300};
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
-
-/** Single words, prefixes, typos, two- and three-word queries readers type. */
-const QUERIES = [
-  // single words
-  'pricing',
-  'feature',
-  'plan',
-  'addon',
-  'subscription',
-  'usage',
-  'limit',
-  'token',
-  'space',
-  'sphere',
-  'yaml',
-  'java',
-  'react',
-  'contract',
-  'service',
-  'evaluation',
-  'context',
-  'validator',
-  'currency',
-  'billing',
-  'migration',
-  'sdk',
-  'roles',
-  'configuration',
-  'installation',
-  'renewal',
-  'expression',
-  'interceptor',
-  'architecture',
-  'terminology',
-  // prefixes
-  'pric',
-  'feat',
-  'subs',
-  'conf',
-  'inst',
-  'eval',
-  'migr',
-  'user',
-  'vers',
-  'spec',
-  'pricing4',
-  'useGen',
-  'toke',
-  'cont',
-  'inte',
-  'arch',
-  'comm',
-  'serv',
-  'add',
-  'lim',
-  // typos
-  'pricng',
-  'featrue',
-  'subscripton',
-  'cofiguration',
-  'instalation',
-  'evalution',
-  'migratoin',
-  'contarct',
-  'servcie',
-  'tokne',
-  'yaml4sass',
-  'pricng2yaml',
-  'usgae',
-  'limt',
-  'billng',
-  'curency',
-  'valdiator',
-  'architecure',
-  'inteceptor',
-  'termnology',
-  // two words
-  'pricing plan',
-  'feature toggle',
-  'usage limit',
-  'add ons',
-  'pricing token',
-  'space api',
-  'react client',
-  'java library',
-  'syntax version',
-  'create contract',
-  'manage users',
-  'api key',
-  'feature evaluation',
-  'yaml syntax',
-  'pricing context',
-  'renew token',
-  'plan price',
-  'billing period',
-  'node client',
-  'common errors',
-  // three words
-  'how to install',
-  'create a service',
-  'pricing driven devops',
-  'feature toggling react',
-  'usage limit renewal',
-  'migrating to 3.0',
-  'space user guide',
-  'retrieve api key',
-  'run space instance',
-  'pricing2yaml good practices',
-];
 
 /** Sets the modal's input like a keystroke and waits for the hits of that query to be painted. */
 async function timeKeystroke(page: Page, query: string): Promise<number> {

@@ -11,7 +11,7 @@
  * search/relevance-judgments.ts measures it (`npm run bench:search`).
  * Pure code: it runs in Node for tests.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
+import MiniSearch from 'minisearch';
 import {LEVELS, type Level, type SearchRecord} from './types';
 
 export {unpack} from './format';
@@ -30,7 +30,7 @@ export const INDEX_SETTINGS = {
 } as const;
 
 /** MiniSearch field boosts (BM25F): the page title first, then headings by depth, then prose; code last. */
-const FIELD_BOOST: Record<string, number> = {
+export const FIELD_BOOST: Record<string, number> = {
   lvl0: 1,
   lvl1: 5,
   lvl2: 4,
@@ -242,8 +242,9 @@ function valueAt(record: SearchRecord, path: string): unknown {
 }
 
 /** `facetFilters`: AND of its elements, each a filter or an OR-list; `attr:-value` negates. */
-function compileFacetFilters(filters: SearchParams['facetFilters']): (r: SearchRecord) => boolean {
+function compileFacetFilters(filters: SearchParams['facetFilters']): ((r: SearchRecord) => boolean) | null {
   const list = filters == null ? [] : typeof filters === 'string' ? [filters] : filters;
+  if (list.length === 0) return null;
   const one = (f: string) => {
     const sep = f.indexOf(':');
     if (sep < 0) throw new Error(`Invalid facet filter "${f}": expected "attribute:value".`);
@@ -305,24 +306,23 @@ function ownHeading(r: SearchRecord): string | null {
 
 interface Ranked {
   id: number;
-  result: SearchResult;
+  /** BM25F, as MiniSearch scores a query (see LocalSearchIndex#match). */
+  score: number;
   words: number;
   typos: number;
   current: number;
   relevance: number;
 }
 
-/**
- * The order of matching records, most useful first (see LocalSearchIndex#rank). Ties keep MiniSearch's order, which
- * is by BM25 score.
- */
+/** The order of matching records, most useful first (see LocalSearchIndex#rank); the record order breaks ties. */
 function compareRanked(a: Ranked, b: Ranked): number {
   return (
     b.words - a.words ||
     a.typos - b.typos ||
     b.current - a.current ||
     b.relevance - a.relevance ||
-    b.result.score - a.result.score
+    b.score - a.score ||
+    a.id - b.id
   );
 }
 
@@ -334,7 +334,7 @@ interface Window {
 type MatchKind = {queryTerm: string; prefixLength: number | null; typo: boolean};
 
 /** A query word and the words that match it as if typed (see `variants`). */
-interface QueryWord {
+export interface QueryWord {
   term: string;
   forms: string[];
   /** Prefix search: the last word of a query that does not end with a space. */
@@ -343,11 +343,70 @@ interface QueryWord {
   extra: string[];
 }
 
+/**
+ * The words a query looks for: each with its forms (see `variants`), whether it is matched as a prefix (the last word,
+ * unless the query ends with a space), and the forms its typos and prefix do not reach. Stop words are left out unless
+ * the query has nothing else.
+ */
+export function queryWords(query: string): QueryWord[] {
+  const terms = tokenize(query);
+  const prefixLast = query.length > 0 && !/\s$/.test(query);
+  const all: QueryWord[] = terms.map((term, i) => {
+    const forms = variants(term);
+    const prefix = prefixLast && i === terms.length - 1;
+    const typos = allowedTypos(term);
+    const reached = (f: string) =>
+      (prefix && f.startsWith(term)) ||
+      (typos > 0 && Math.abs(f.length - term.length) <= typos && editDistance(f, term) <= typos);
+    return {term, forms, prefix, extra: forms.slice(1).filter((f) => !reached(f))};
+  });
+  const topical = all.filter((w) => w.prefix || !STOP_WORDS.has(w.term));
+  return topical.length > 0 ? topical : all;
+}
+
+/** The postings of one index term in MiniSearch's index: field id → record → term frequency. */
+type Postings = Map<number, Map<number, number>>;
+
+/** The parts of a MiniSearch 7 instance that `LocalSearchIndex#match` reads (its index and the BM25 statistics). */
+interface MiniSearchInternals {
+  _index: {
+    get(term: string): Postings | undefined;
+    atPrefix(prefix: string): Iterable<[string, Postings]>;
+    fuzzyGet(term: string, maxDistance: number): Map<string, [Postings, number]>;
+  };
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _documentIds: Map<number, unknown>;
+}
+
+/** MiniSearch's defaults: BM25+ parameters, and the weights of prefix and fuzzy matches set in `search`. */
+const BM25 = {k: 1.2, b: 0.7, d: 0.5};
+export const MATCH_WEIGHTS = {fuzzy: 0.4, prefix: 0.7};
+
+/** What `match` finds: the matching records, their scores, and how each holds each query word. */
+interface Matches {
+  ids: number[];
+  /** Per record: the score MiniSearch#search gives it. */
+  score: Float64Array;
+  /** Per record and distinct query word: 0 not held, 1 only through a typo, 2 as typed (or a variant, or prefix). */
+  how: Uint8Array;
+  /** Per record and distinct query word: the best place it is found (PLACE_WEIGHT) among the matches of `how`. */
+  place: Float64Array;
+}
+
 export class LocalSearchIndex {
   readonly records: SearchRecord[];
   private readonly mini: MiniSearch;
   private readonly docBoost: Float32Array;
   private readonly current: Uint8Array;
+  /** MiniSearch's index and statistics, by position in FIELDS (see `match`). */
+  private readonly fieldIds: Int32Array;
+  private readonly fieldBoost: Float64Array;
+  private readonly fieldLength: Float64Array;
+  private readonly avgFieldLength: Float64Array;
+  /** Per record and field (position in FIELDS): what a word found there tells about the record (PLACE_WEIGHT). */
+  private readonly places: Float64Array;
   /** Each record's own heading (see ownHeading). */
   private readonly headings: (string | null)[];
   /** The words of each heading met so far, with the parts of identifiers, for headingFit. */
@@ -369,7 +428,8 @@ export class LocalSearchIndex {
         }
         return terms;
       },
-      // A query word is looked up whole: the index holds identifiers whole as well as split.
+      // A query word is looked up whole: the index holds identifiers whole as well as split. (Queries are answered by
+      // `match`; MiniSearch#search, which tests hold it to, reads this.)
       searchOptions: {tokenize: (text) => text.split(SEPARATOR)},
       extractField: (doc, field) => {
         if (field === 'id') return doc.id as unknown as string;
@@ -391,6 +451,34 @@ export class LocalSearchIndex {
       records,
       (r, i) => TYPE_BOOST[r.type] * (this.current[i] ? CURRENT_VERSION_BOOST : 1),
     );
+
+    const mini = this.mini as unknown as MiniSearchInternals;
+    if (
+      typeof mini._index?.fuzzyGet !== 'function' ||
+      !(mini._fieldLength instanceof Map) ||
+      !Array.isArray(mini._avgFieldLength) ||
+      !(mini._documentIds instanceof Map) ||
+      FIELDS.some((f) => typeof mini._fieldIds?.[f] !== 'number') ||
+      [...mini._documentIds].some(([short, id]) => short !== id)
+    ) {
+      throw new Error(
+        'The search index cannot be read: this MiniSearch version stores its index differently from MiniSearch 7.',
+      );
+    }
+    const n = records.length;
+    const f = FIELDS.length;
+    this.fieldIds = Int32Array.from(FIELDS, (field) => mini._fieldIds[field]);
+    this.fieldBoost = Float64Array.from(FIELDS, (field) => FIELD_BOOST[field] || 1);
+    this.avgFieldLength = Float64Array.from(this.fieldIds, (id) => mini._avgFieldLength[id]);
+    this.fieldLength = new Float64Array(n * f);
+    this.places = new Float64Array(n * f);
+    for (let id = 0; id < n; id++) {
+      const lengths = mini._fieldLength.get(id);
+      for (let k = 0; k < f; k++) {
+        this.fieldLength[id * f + k] = lengths?.[this.fieldIds[k]] ?? 0;
+        this.places[id * f + k] = this.placeWeight(records[id], FIELDS[k]);
+      }
+    }
   }
 
   search(params: SearchParams): SearchResponse {
@@ -400,53 +488,21 @@ export class LocalSearchIndex {
     const hitsPerPage = Math.max(0, Math.min(1000, Number(params.hitsPerPage ?? INDEX_SETTINGS.hitsPerPage)));
     const page = Math.max(0, Number(params.page ?? 0));
     const accept = compileFacetFilters(params.facetFilters);
-    const prefixLast = query.length > 0 && !/\s$/.test(query);
-    const all: QueryWord[] = terms.map((term, i) => {
-      const forms = variants(term);
-      const prefix = prefixLast && i === terms.length - 1;
-      const typos = allowedTypos(term);
-      const reached = (f: string) =>
-        (prefix && f.startsWith(term)) ||
-        (typos > 0 && Math.abs(f.length - term.length) <= typos && editDistance(f, term) <= typos);
-      return {term, forms, prefix, extra: forms.slice(1).filter((f) => !reached(f))};
-    });
-    const topical = all.filter((w) => w.prefix || !STOP_WORDS.has(w.term));
-    const words = topical.length > 0 ? topical : all;
+    const words = queryWords(query);
 
     const distinct = params.distinct ?? INDEX_SETTINGS.distinct;
-    let ranked: {id: number; result: SearchResult | null}[];
+    let ranked: {id: number; matched: boolean}[];
     if (terms.length === 0) {
       ranked = this.records
-        .map((_r, id) => ({id, result: null}))
-        .filter(({id}) => accept(this.records[id]))
+        .map((_r, id) => ({id, matched: false}))
+        .filter(({id}) => !accept || accept(this.records[id]))
         .sort((a, b) => this.docBoost[b.id] - this.docBoost[a.id] || a.id - b.id);
     } else {
-      const run = (combineWith: 'AND' | 'OR') =>
-        this.mini.search(
-          {
-            combineWith,
-            // Each query word matches its own typos and prefixes, and its variants as typed.
-            queries: words.map((w) => ({
-              combineWith: 'OR',
-              queries: [
-                {queries: [w.term], prefix: w.prefix, fuzzy: (t: string) => allowedTypos(t) || false},
-                // Variants exactly, and only those the typed word's typos and prefix do not already reach (the
-                // ranking still counts those as typed, see matchKind): each lookup costs a pass over its postings.
-                ...(w.extra.length > 0 ? [{queries: w.extra, prefix: false, fuzzy: false}] : []),
-              ],
-            })),
-          },
-          {
-            boost: FIELD_BOOST,
-            weights: {fuzzy: 0.4, prefix: 0.7},
-            boostDocument: (id) => this.docBoost[id as number],
-            filter: (r) => accept(this.records[r.id as number]),
-          },
-        );
-      let results = run('AND');
+      const cache = new Map<string, MatchKind | null>();
+      let matches = this.match(words, 'AND', accept, cache);
       // removeWordsIfNoResults: allOptional
-      if (results.length === 0 && terms.length > 1) results = run('OR');
-      ranked = this.rank(results, words, Boolean(distinct));
+      if (matches.ids.length === 0 && terms.length > 1) matches = this.match(words, 'OR', accept, cache);
+      ranked = this.rank(matches, words, Boolean(distinct), cache);
     }
 
     if (distinct && terms.length === 0) {
@@ -496,12 +552,141 @@ export class LocalSearchIndex {
     const kinds = new Map<string, MatchKind | null>();
     response.hits = ranked
       .slice(page * hitsPerPage, (page + 1) * hitsPerPage)
-      .map(({id, result}) => this.hit(this.records[id], result, words, params, kinds));
+      .map(({id, matched}) => this.hit(this.records[id], matched, words, params, kinds));
     if (params.clickAnalytics) {
       response.queryID = Array.from({length: 32}, () => Math.floor(Math.random() * 16).toString(16)).join('');
     }
     response.processingTimeMS = Date.now() - started;
     return response;
+  }
+
+  /**
+   * The records that hold the query's words (all of them, or any with OR), with the score `MiniSearch#search` gives
+   * them (BM25F over FIELD_BOOST, prefix and fuzzy matches weighted by MATCH_WEIGHTS, times the record's boost and the
+   * number of distinct query forms found), and how each holds each query word, for `rank`.
+   *
+   * It reads MiniSearch's index directly instead of calling `MiniSearch#search`, which builds an object per matching
+   * record and lists every field of every matched index word in it: for a word held by most records ("pricing" is in
+   * 4,800 of 7,000) that took two thirds of the query time, for information `rank` reduces to two numbers per word.
+   * Here each posting adds to typed arrays. A unit test holds the scores equal to MiniSearch#search's on every query
+   * of the benchmark, so a MiniSearch upgrade that changes its index fails `npm test`.
+   */
+  private match(
+    words: QueryWord[],
+    combineWith: 'AND' | 'OR',
+    accept: ((r: SearchRecord) => boolean) | null,
+    cache: Map<string, MatchKind | null>,
+  ): Matches {
+    const mini = this.mini as unknown as MiniSearchInternals;
+    const n = this.records.length;
+    const nFields = FIELDS.length;
+    const terms = [...new Set(words.map((w) => w.term))];
+    const termIndex = new Map(terms.map((term, i) => [term, i]));
+    const how = new Uint8Array(n * terms.length);
+    const place = new Float64Array(n * terms.length);
+    // Distinct query forms found per record (MiniSearch multiplies the score by their number), as bits.
+    const forms = [...new Set(words.flatMap((w) => [w.term, ...w.extra]))];
+    const formBit = new Map(forms.map((form, i) => [form, i]));
+    const stride = Math.ceil(forms.length / 32);
+    const found = new Uint32Array(n * stride);
+    // How many query words each record holds (through any of their forms), for AND and OR.
+    const held = new Uint16Array(n);
+    const lastWord = new Int32Array(n).fill(-1);
+    const total = new Float64Array(n);
+    const wordScore = new Float64Array(n);
+    const extraScore = new Float64Array(n);
+    // Per index word: which query word it answers for the ranking and whether through a typo (2 × index + 1), or -1.
+    const codes = new Map<string, number>();
+
+    const add = (target: Float64Array, word: number, form: string, term: string, weight: number, data?: Postings) => {
+      if (!data) return;
+      let code = codes.get(term);
+      if (code === undefined) {
+        const kind = this.matchKind(term, words, cache);
+        code = kind ? termIndex.get(kind.queryTerm)! * 2 + (kind.typo ? 1 : 0) : -1;
+        codes.set(term, code);
+      }
+      const t = code >> 1;
+      const h = code & 1 ? 1 : 2;
+      const bit = formBit.get(form)!;
+      const slot = bit >> 5;
+      const mask = 1 << (bit & 31);
+      for (let f = 0; f < nFields; f++) {
+        const byRecord = data.get(this.fieldIds[f]);
+        if (!byRecord) continue;
+        const idf = Math.log(1 + (n - byRecord.size + 0.5) / (byRecord.size + 0.5));
+        const factor = weight * this.fieldBoost[f];
+        const avg = this.avgFieldLength[f];
+        for (const [id, freq] of byRecord) {
+          const length = this.fieldLength[id * nFields + f];
+          const bm25 =
+            idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)));
+          target[id] += factor * this.docBoost[id] * bm25;
+          found[id * stride + slot] |= mask;
+          if (lastWord[id] !== word) {
+            lastWord[id] = word;
+            held[id]++;
+          }
+          if (code < 0) continue;
+          const at = id * terms.length + t;
+          const p = this.places[id * nFields + f];
+          if (h > how[at] || (h === how[at] && p > place[at])) {
+            how[at] = h;
+            place[at] = p;
+          }
+        }
+      }
+    };
+
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i];
+      wordScore.fill(0);
+      // The word as typed, its prefixes if it is the last one, its typos; in MiniSearch's order, so the sums are the
+      // same to the last bit.
+      add(wordScore, i, w.term, w.term, 1, mini._index.get(w.term));
+      if (w.prefix) {
+        for (const [term, data] of mini._index.atPrefix(w.term)) {
+          const distance = term.length - w.term.length;
+          if (distance > 0) {
+            add(
+              wordScore,
+              i,
+              w.term,
+              term,
+              (MATCH_WEIGHTS.prefix * term.length) / (term.length + 0.3 * distance),
+              data,
+            );
+          }
+        }
+      }
+      const typos = allowedTypos(w.term);
+      if (typos > 0) {
+        for (const [term, [data, distance]] of mini._index.fuzzyGet(w.term, typos)) {
+          if (distance === 0 || (w.prefix && term.startsWith(w.term))) continue;
+          add(wordScore, i, w.term, term, (MATCH_WEIGHTS.fuzzy * term.length) / (term.length + distance), data);
+        }
+      }
+      // Its other forms, as typed.
+      if (w.extra.length > 0) {
+        extraScore.fill(0);
+        for (const form of w.extra) add(extraScore, i, form, form, 1, mini._index.get(form));
+        for (let id = 0; id < n; id++) wordScore[id] += extraScore[id];
+      }
+      for (let id = 0; id < n; id++) total[id] += wordScore[id];
+    }
+
+    const ids: number[] = [];
+    const need = combineWith === 'AND' ? words.length : 1;
+    for (let id = 0; id < n; id++) {
+      if (held[id] < need || (accept && !accept(this.records[id]))) continue;
+      let count = 0;
+      for (let k = id * stride; k < (id + 1) * stride; k++) {
+        for (let bits = found[k]; bits !== 0; bits &= bits - 1) count++;
+      }
+      total[id] *= count || 1;
+      ids.push(id);
+    }
+    return {ids, score: total, how, place};
   }
 
   /**
@@ -513,68 +698,54 @@ export class LocalSearchIndex {
    * 4. relevance: the record's coverage (where each query word is found: title, heading, text; see PLACE_WEIGHT),
    *    squared, times how much of its heading the query covers (FIT_FLOOR), times its type (a page or section
    *    title beats a paragraph);
-   * 5. MiniSearch's BM25 score.
+   * 5. the BM25 score.
    */
-  private rank(results: SearchResult[], words: QueryWord[], distinct: boolean): Ranked[] {
-    const cache = new Map<string, MatchKind | null>();
-    const terms = [...new Set(words.map((w) => w.term))];
-    const termIndex = new Map(terms.map((term, i) => [term, i]));
-    // Per index word: which query word it answers and whether through a typo (2 × its index + 1 if so), or -1.
-    const codes = new Map<string, number>();
-    // Per query word, for the record at hand: the best place it is found, and how (0 not found, 1 typo, 2 as typed).
-    const weights = new Float64Array(terms.length);
-    const how = new Uint8Array(terms.length);
+  private rank(
+    matches: Matches,
+    words: QueryWord[],
+    distinct: boolean,
+    cache: Map<string, MatchKind | null>,
+  ): (Ranked & {matched: true})[] {
+    const {ids, score, how, place} = matches;
+    const nTerms = new Set(words.map((w) => w.term)).size;
     // Headings repeat on every record below them: measure each one once per query.
     const fits = new Map<string, number>();
-    const ranked: Ranked[] = [];
+    const ranked: (Ranked & {matched: true})[] = [];
     const bestOfPage = new Map<string, number>();
-    for (let k = 0; k < results.length; k++) {
-      const result = results[k];
-      const id = result.id as number;
+    for (const id of ids) {
       const r = this.records[id];
-      how.fill(0);
-      for (const indexTerm in result.match) {
-        let code = codes.get(indexTerm);
-        if (code === undefined) {
-          const kind = this.matchKind(indexTerm, words, cache);
-          code = kind ? termIndex.get(kind.queryTerm)! * 2 + (kind.typo ? 1 : 0) : -1;
-          codes.set(indexTerm, code);
-        }
-        if (code < 0) continue;
-        const t = code >> 1;
-        let weight = 0;
-        for (const field of result.match[indexTerm]) weight = Math.max(weight, this.placeWeight(r, field));
-        const h = code & 1 ? 1 : 2;
-        if (h > how[t] || (h === how[t] && weight > weights[t])) {
-          how[t] = h;
-          weights[t] = weight;
-        }
-      }
       let found = 0;
       let coverage = 0;
       let typos = 0;
-      for (let t = 0; t < terms.length; t++) {
-        if (how[t] === 0) continue;
+      for (let at = id * nTerms; at < (id + 1) * nTerms; at++) {
+        if (how[at] === 0) continue;
         found++;
-        coverage += weights[t];
-        if (how[t] === 1) typos++;
+        coverage += place[at];
+        if (how[at] === 1) typos++;
       }
-      coverage /= terms.length;
+      coverage /= nTerms;
       const heading = this.headings[id];
       let fit = heading === null ? 0 : fits.get(heading);
       if (fit === undefined) fits.set(heading!, (fit = this.headingFit(heading!, words, cache)));
       const relevance = coverage * coverage * (FIT_FLOOR + (1 - FIT_FLOOR) * fit) * TYPE_BOOST[r.type];
-      const entry: Ranked = {id, result, words: found, typos, current: this.current[id], relevance};
+      const entry = {
+        id,
+        matched: true as const,
+        score: score[id],
+        words: found,
+        typos,
+        current: this.current[id],
+        relevance,
+      };
       if (!distinct) {
         ranked.push(entry);
         continue;
       }
-      // distinct: only the best record of each page is kept, so only those need sorting. On a tie the earlier one
-      // stays, as a stable sort followed by "first of each page" would keep it.
+      // distinct: only the best record of each page is kept, so only those need sorting.
       const url = r.url;
-      const held = bestOfPage.get(url);
-      if (held === undefined) bestOfPage.set(url, ranked.push(entry) - 1);
-      else if (compareRanked(entry, ranked[held]) < 0) ranked[held] = entry;
+      const kept = bestOfPage.get(url);
+      if (kept === undefined) bestOfPage.set(url, ranked.push(entry) - 1);
+      else if (compareRanked(entry, ranked[kept]) < 0) ranked[kept] = entry;
     }
     return ranked.sort(compareRanked);
   }
@@ -685,7 +856,7 @@ export class LocalSearchIndex {
 
   private hit(
     record: SearchRecord,
-    result: SearchResult | null,
+    matched: boolean,
     queryWords: QueryWord[],
     params: SearchParams,
     cache: Map<string, MatchKind | null>,
@@ -693,7 +864,7 @@ export class LocalSearchIndex {
     const pre = params.highlightPreTag ?? INDEX_SETTINGS.highlightPreTag;
     const post = params.highlightPostTag ?? INDEX_SETTINGS.highlightPostTag;
     const ellipsis = params.snippetEllipsisText ?? INDEX_SETTINGS.snippetEllipsisText;
-    const matchWords = result ? queryWords : [];
+    const matchWords = matched ? queryWords : [];
     const level = (matched: Set<string>): HighlightResult['matchLevel'] =>
       matched.size === 0 ? 'none' : matched.size >= new Set(matchWords.map((w) => w.term)).size ? 'full' : 'partial';
 

@@ -1,10 +1,15 @@
 /**
- * The embedded search index as built: records a reader would see as noise must not be there.
+ * The embedded search index as built: records a reader would see as noise must not be there, and the engine reads
+ * it as MiniSearch would.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {LocalSearchIndex} from '../../plugins/local-search/engine';
 import {unpack, type PackedIndex} from '../../plugins/local-search/format';
+import {QUERIES} from '../../search/latency-queries';
+import {JUDGMENTS} from '../../search/relevance-judgments';
+import {scoresBoth} from '../utils/searchReference';
 import {BUILD, builtPages} from './site';
 
 const dir = join(BUILD, 'local-search');
@@ -49,5 +54,22 @@ describe('embedded search index', () => {
       expect(own[0].hierarchy.lvl1, page.path).toBe(title);
       expect(description, page.path).not.toBe('');
     }
+  });
+});
+
+describe('embedded search engine on the built index', () => {
+  const index = new LocalSearchIndex(records);
+  const queries = [...QUERIES, ...JUDGMENTS.map((j) => j.query)];
+
+  it('scores every record of every benchmark and judged query exactly as MiniSearch#search does', () => {
+    let compared = 0;
+    for (const query of [...queries, ...queries.map((q) => `${q} `)]) {
+      for (const combineWith of ['AND', 'OR'] as const) {
+        const {engine, miniSearch} = scoresBoth(index, query, combineWith);
+        expect(engine, `"${query}" (${combineWith})`).toEqual(miniSearch);
+        compared += engine.size;
+      }
+    }
+    expect(compared).toBeGreaterThan(100_000);
   });
 });

@@ -4,6 +4,7 @@ import {INDEX_SETTINGS, LocalSearchIndex, addAllMemoized, type Hit} from '../../
 import {createSearchClient, resetIndex} from '../../plugins/local-search/client/searchClient';
 import {pack} from '../../plugins/local-search/format';
 import type {RecordType, SearchRecord} from '../../plugins/local-search/types';
+import {scoresBoth} from '../utils/searchReference';
 
 const ORIGIN = 'https://docs.example.org';
 let n = 0;
@@ -238,6 +239,59 @@ describe('local search engine', () => {
 
   it('sends a queryID only with clickAnalytics', () => {
     expect(index.search({...modalParams('feature'), clickAnalytics: true}).queryID).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('query execution', () => {
+  // Identifiers (split in headings), synonyms looked up as extra forms, prefixes, typos, stop words, repeated words.
+  const more = [
+    rec('lvl1', '/docs/2.0.1/api/renew', ['Pricing4Java', 'RenewTokenFilter']),
+    rec('content', '/docs/2.0.1/api/renew', ['Pricing4Java', 'RenewTokenFilter'], 'Renewing the pricing token.'),
+    rec('lvl1', '/docs/2.0.1/docs/install', ['Getting Started', 'Instalation'], null),
+    rec(
+      'content',
+      '/docs/2.0.1/docs/install',
+      ['Getting Started', 'Instalation'],
+      'Installing with Maven: installation.',
+    ),
+    rec('content', '/docs/1.4.0/docs/install', ['Getting Started', 'Installation'], 'Install it.', '1.4.0'),
+    // Twins: the same section on two pages, equal on every ranking key.
+    rec('content', '/docs/2.0.1/docs/twin-b', ['Guides', 'Twins'], 'Zebra stripes.'),
+    rec('content', '/docs/2.0.1/docs/twin-a', ['Guides', 'Twins'], 'Zebra stripes.'),
+  ];
+  const big = new LocalSearchIndex([...RECORDS, ...more].map((r, i) => ({...r, objectID: String(i)})));
+  const queries = [
+    'feature',
+    'featur',
+    'featrue',
+    'pricing token',
+    'pricing tok',
+    'renew token filter',
+    'RenewTokenFilter',
+    'install',
+    'instalation maven',
+    'the feature of the plan',
+    'feature feature',
+    'usage limits subscription',
+    'xyzzy feature',
+  ];
+
+  it.each(queries)('scores "%s" exactly as MiniSearch#search does, with AND and with OR', (query) => {
+    for (const combineWith of ['AND', 'OR'] as const) {
+      const {engine, miniSearch} = scoresBoth(big, query, combineWith);
+      expect(engine).toEqual(miniSearch);
+    }
+  });
+
+  it('finds something for the queries above, so the comparison is not vacuous', () => {
+    const found = queries.filter((q) => scoresBoth(big, q, 'AND').engine.size > 0);
+    expect(found.length).toBeGreaterThanOrEqual(queries.length - 2);
+    expect(scoresBoth(big, 'xyzzy feature', 'OR').engine.size).toBeGreaterThan(0);
+  });
+
+  it('breaks exact ties by record order', () => {
+    const hits = big.search({query: 'zebra stripes'}).hits;
+    expect(hits.map((h) => h.url!.replace(ORIGIN, ''))).toEqual(['/docs/2.0.1/docs/twin-b', '/docs/2.0.1/docs/twin-a']);
   });
 });
 
