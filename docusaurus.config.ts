@@ -11,6 +11,7 @@ import markdownTwins from './plugins/markdown-twins';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import prismOnDemand from './plugins/prism-on-demand';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
+import remarkCodeOnDemand from './plugins/code-on-demand/remark';
 import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-svg/remark';
 import mermaidSvg from './plugins/mermaid-svg';
 import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
@@ -111,7 +112,7 @@ const config: Config = {
           },
           editUrl: `${REPOS.docs}/edit/main/`,
           showLastUpdateTime: false,
-          beforeDefaultRemarkPlugins: [mermaidDiagrams],
+          beforeDefaultRemarkPlugins: [mermaidDiagrams, remarkCodeOnDemand],
         } satisfies DocsOptions,
         blog: {
           path: 'blog',
@@ -120,10 +121,10 @@ const config: Config = {
           blogSidebarCount: 'ALL',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
-          beforeDefaultRemarkPlugins: [mermaidDiagrams],
+          beforeDefaultRemarkPlugins: [mermaidDiagrams, remarkCodeOnDemand],
         } satisfies BlogOptions,
         pages: {
-          beforeDefaultRemarkPlugins: [mermaidDiagrams],
+          beforeDefaultRemarkPlugins: [mermaidDiagrams, remarkCodeOnDemand],
         },
         theme: {
           customCss: './src/css/custom.css',

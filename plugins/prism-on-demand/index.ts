@@ -10,6 +10,10 @@
  *
  * The theme's own `@theme/prism-include-languages` (lib/theme/…) is not touched: `prism.additionalLanguages` works
  * as documented.
+ *
+ * Only pages with code import the code-block component (plugins/code-on-demand), but they are most pages, and the
+ * bundler puts a module that more than half of the pages import into the `common` chunk, which every page loads. A
+ * cache group of higher priority keeps the code-block component and the highlighter in a chunk of their own instead.
  */
 import {dirname, join} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -23,11 +27,33 @@ const THEME_CLIENT_MODULE = join(dirname(require.resolve('@docusaurus/theme-clas
  */
 export const PRISM_MARKER = 'interpolation-punctuation';
 
+/** The modules of the code-block chunk: the component (ours, the theme's and its parts) and Prism. */
+export const CODE_BLOCK_MODULES =
+  /[\\/](?:src[\\/]components[\\/]CodeBlockOnDemand[\\/]register\.|(?:src[\\/]theme[\\/]CodeBlock|@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/](?:CodeBlock|prism-include-languages)|prism-react-renderer|prismjs)[\\/.])/;
+
 export default function prismOnDemand(): Plugin {
   return {
     name: 'prism-on-demand',
-    configureWebpack: () => ({
+    configureWebpack: (_config, isServer) => ({
       resolve: {alias: {[`${THEME_CLIENT_MODULE}$`]: false}},
+      ...(isServer
+        ? {}
+        : {
+            optimization: {
+              splitChunks: {
+                cacheGroups: {
+                  // Above the theme's `common` group (priority 40); async chunks only, so never the main bundle.
+                  codeBlock: {
+                    test: CODE_BLOCK_MODULES,
+                    name: 'code-block',
+                    chunks: 'async',
+                    priority: 45,
+                    enforce: true,
+                  },
+                },
+              },
+            },
+          }),
     }),
   };
 }

@@ -24,6 +24,8 @@ describe('the syntax highlighter (plugins/prism-on-demand)', () => {
   it('travels in a chunk of its own with the extra languages', () => {
     const withPrism = scripts.filter((f) => source(f).includes(PRISM));
     expect(withPrism).toHaveLength(1);
+    // Not the `common` chunk every page loads: only pages with code load this one (tests/e2e/chrome.spec.ts).
+    expect(withPrism[0]).toMatch(/^code-block\.[0-9a-f]+\.js$/);
     expect(source(withPrism[0])).toContain(JAVA);
   });
 

@@ -260,6 +260,36 @@ test('the highlighter comes with the first page that shows code, also on a clien
   expect(prismLoaded()).toBe(true);
 });
 
+test('a doc page without code loads no highlighter, and a page with code still gets it on a client-side navigation', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      response.text().then(
+        (text) => scripts.push(text),
+        () => undefined,
+      );
+    }
+  });
+  const prismLoaded = () => scripts.some((s) => s.includes(PRISM_MARKER));
+  await open(page, `/docs/${CURRENT_VERSION}/docs/Introduction`);
+  await expect(page.locator('article .theme-code-block')).toHaveCount(0);
+  await expect(page.locator('article code').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  expect(prismLoaded()).toBe(false);
+
+  await page.evaluate((path) => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/docs/${CURRENT_VERSION}/api/Pricing2Yaml/the-pricing2yaml-syntax`);
+  const yaml = page.locator('article .theme-code-block').first();
+  await expect(yaml).toBeVisible();
+  expect(await yaml.locator('span.token').count()).toBeGreaterThan(3);
+  expect(prismLoaded()).toBe(true);
+});
+
 test.describe('code blocks', () => {
   test('keep the server-rendered lines through hydration (no remount)', async ({page}) => {
     await page.addInitScript(() => {

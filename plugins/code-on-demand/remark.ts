@@ -1,0 +1,47 @@
+/**
+ * Remark plugin: a page with a fenced code block imports the code-block component
+ * (src/components/CodeBlockOnDemand/register.ts), which src/theme/MDXComponents/Code.tsx renders its blocks with. The
+ * syntax highlighter then travels with the pages that show code: the theme's own MDX `code` element imports it into
+ * every MDX page, and evaluating it was one of the long tasks of a page without code on a phone.
+ *
+ * Registered after plugins/mermaid-svg, so a page whose only fences are diagrams (drawn at build time) imports nothing.
+ */
+import type {Nodes, Root} from 'mdast';
+import type {MdxjsEsm} from 'mdast-util-mdxjs-esm';
+
+/** The module a page with code imports for its side effect. */
+export const REGISTER_MODULE = '@site/src/components/CodeBlockOnDemand/register';
+
+/** Whether a Markdown tree holds a fenced (or indented) code block. */
+export function hasCodeBlock(tree: Nodes): boolean {
+  if (tree.type === 'code') return true;
+  return 'children' in tree && tree.children.some((child) => hasCodeBlock(child));
+}
+
+/** `import '<module>';` as an MDX ESM node, with the ESTree the MDX compiler reads. */
+function sideEffectImport(module: string): MdxjsEsm {
+  return {
+    type: 'mdxjsEsm',
+    value: `import ${JSON.stringify(module)};`,
+    data: {
+      estree: {
+        type: 'Program',
+        sourceType: 'module',
+        body: [
+          {
+            type: 'ImportDeclaration',
+            specifiers: [],
+            attributes: [],
+            source: {type: 'Literal', value: module, raw: JSON.stringify(module)},
+          },
+        ],
+      },
+    },
+  };
+}
+
+export default function remarkCodeOnDemand() {
+  return (tree: Root) => {
+    if (hasCodeBlock(tree)) tree.children.unshift(sideEffectImport(REGISTER_MODULE));
+  };
+}
