@@ -234,7 +234,8 @@ test('java, typescript, bash, diff and yaml blocks are highlighted', async ({pag
   }
 });
 
-test('the highlighter comes with the first page that shows code, also on a client-side navigation', async ({page}) => {
+/** Whether a script holding the syntax highlighter has been loaded (prefetches are not scripts). */
+function watchPrism(page: Page): () => boolean {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
@@ -244,51 +245,43 @@ test('the highlighter comes with the first page that shows code, also on a clien
       );
     }
   });
-  const prismLoaded = () => scripts.some((s) => s.includes(PRISM_MARKER));
-  await open(page, '/');
-  await expect(page.locator('.theme-code-block')).toHaveCount(0);
-  expect(prismLoaded()).toBe(false);
+  return () => scripts.some((s) => s.includes(PRISM_MARKER));
+}
 
-  // The router follows history changes: this is the in-app navigation a link would make.
-  await page.evaluate(() => {
-    window.history.pushState({}, '', '/markdown-page');
+/** The in-app navigation a link would make: the router follows history changes. */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
-  });
-  const java = page.locator('pre.language-java').first();
-  await expect(java).toBeVisible();
-  expect(await java.locator('span.token').count()).toBeGreaterThan(3);
-  expect(prismLoaded()).toBe(true);
-});
+  }, path);
+}
 
-test('a doc page without code loads no highlighter, and a page with code still gets it on a client-side navigation', async ({
-  page,
-}) => {
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') {
-      response.text().then(
-        (text) => scripts.push(text),
-        () => undefined,
-      );
-    }
-  });
-  const prismLoaded = () => scripts.some((s) => s.includes(PRISM_MARKER));
-  await open(page, `/docs/${CURRENT_VERSION}/docs/Introduction`);
-  await expect(page.locator('article .theme-code-block')).toHaveCount(0);
-  await expect(page.locator('article code').first()).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState('networkidle');
-  expect(prismLoaded()).toBe(false);
+for (const {from, to, block} of [
+  {from: '/', to: '/markdown-page', block: 'pre.language-java'},
+  {
+    from: `/docs/${CURRENT_VERSION}/docs/Introduction`,
+    to: `/docs/${CURRENT_VERSION}/api/Pricing2Yaml/the-pricing2yaml-syntax`,
+    block: 'article .theme-code-block',
+  },
+]) {
+  test(`the highlighter is not loaded on ${from} (no code), and comes with ${to} on a client-side navigation`, async ({
+    page,
+  }) => {
+    const prismLoaded = watchPrism(page);
+    await open(page, from);
+    await expect(page.locator('.theme-code-block')).toHaveCount(0);
+    // Read to the end: nothing loaded on the way may bring it either.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(prismLoaded()).toBe(false);
 
-  await page.evaluate((path) => {
-    window.history.pushState({}, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/docs/${CURRENT_VERSION}/api/Pricing2Yaml/the-pricing2yaml-syntax`);
-  const yaml = page.locator('article .theme-code-block').first();
-  await expect(yaml).toBeVisible();
-  expect(await yaml.locator('span.token').count()).toBeGreaterThan(3);
-  expect(prismLoaded()).toBe(true);
-});
+    await navigateInApp(page, to);
+    const code = page.locator(block).first();
+    await expect(code).toBeVisible();
+    expect(await code.locator('span.token').count()).toBeGreaterThan(3);
+    expect(prismLoaded()).toBe(true);
+  });
+}
 
 test.describe('code blocks', () => {
   test('keep the server-rendered lines through hydration (no remount)', async ({page}) => {
