@@ -27,9 +27,38 @@ const THEME_CLIENT_MODULE = join(dirname(require.resolve('@docusaurus/theme-clas
  */
 export const PRISM_MARKER = 'interpolation-punctuation';
 
-/** The modules of the code-block chunk: the component (ours, the theme's and its parts) and Prism. */
-export const CODE_BLOCK_MODULES =
-  /[\\/](?:src[\\/]components[\\/]CodeBlockOnDemand[\\/]register\.|(?:src[\\/]theme[\\/]CodeBlock|@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/](?:CodeBlock|prism-include-languages)|prism-react-renderer|prismjs)[\\/.])/;
+/** A regular expression for module paths that hold one of `parts` (folders or file names without extension). */
+function modulesAt(parts: string[]): RegExp {
+  const sep = String.raw`[\\/]`;
+  const alternatives = parts.map((part) => part.split('/').join(sep)).join('|');
+  return new RegExp(String.raw`${sep}(?:${alternatives})(?:${sep}|\.)`);
+}
+
+/**
+ * The modules of the code-block chunk: the component (ours, the theme's, their buttons and icons, the hooks and
+ * helpers only code blocks use) and Prism. Nothing a page without code imports may be listed here, or that page would
+ * load the whole chunk (tests/e2e/chrome.spec.ts checks the Introduction).
+ */
+export const CODE_BLOCK_MODULES = modulesAt([
+  'src/components/CodeBlockOnDemand/register',
+  'src/theme/CodeBlock',
+  '@docusaurus/theme-classic/lib/theme/CodeBlock',
+  '@docusaurus/theme-classic/lib/theme/prism-include-languages',
+  '@docusaurus/theme-classic/lib/theme/Icon/Copy',
+  '@docusaurus/theme-classic/lib/theme/Icon/Success',
+  '@docusaurus/theme-classic/lib/theme/Icon/WordWrap',
+  '@docusaurus/theme-common/lib/utils/codeBlockUtils',
+  '@docusaurus/theme-common/lib/hooks/useCodeWordWrap',
+  '@docusaurus/theme-common/lib/hooks/useMutationObserver',
+  '@docusaurus/theme-common/lib/hooks/usePrismTheme',
+  'copy-text-to-clipboard',
+  'parse-numeric-range',
+  'prism-react-renderer',
+  'prismjs',
+]);
+
+/** What a complete Pricing2Yaml example's "Open in playground" link and the playground itself share (lz-string). */
+export const PLAYGROUND_LINK_MODULES = modulesAt(['src/components/Playground/share', 'lz-string']);
 
 export default function prismOnDemand(): Plugin {
   return {
@@ -46,6 +75,13 @@ export default function prismOnDemand(): Plugin {
                   codeBlock: {
                     test: CODE_BLOCK_MODULES,
                     name: 'code-block',
+                    chunks: 'async',
+                    priority: 45,
+                    enforce: true,
+                  },
+                  playgroundLink: {
+                    test: PLAYGROUND_LINK_MODULES,
+                    name: 'playground-link',
                     chunks: 'async',
                     priority: 45,
                     enforce: true,
