@@ -380,7 +380,7 @@ interface MiniSearchInternals {
   _documentIds: Map<number, unknown>;
 }
 
-/** MiniSearch's defaults: BM25+ parameters, and the weights of prefix and fuzzy matches set in `search`. */
+/** BM25+ parameters (MiniSearch's defaults), and the weights this engine gives a prefix and a fuzzy match of a word. */
 const BM25 = {k: 1.2, b: 0.7, d: 0.5};
 export const MATCH_WEIGHTS = {fuzzy: 0.4, prefix: 0.7};
 
