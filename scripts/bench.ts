@@ -236,8 +236,6 @@ async function main() {
         console.log(`  ${path}`);
         console.log(`    mobile   ${line(m)}  (performance runs: ${mobile.map((s) => s.performance).join(', ')})`);
         console.log(`    desktop  ${line(desktop)}`);
-        // The playground is an application page, with figures of its own (bench:playground): reported here only.
-        if (path === '/playground') continue;
         check(`${path} Lighthouse mobile performance ≥ 95 (median)`, String(m.performance), m.performance >= 95);
         const cls = Math.max(m.cls, desktop.cls);
         check(`${path} CLS = 0 (mobile median and desktop)`, cls.toFixed(3), cls === 0);

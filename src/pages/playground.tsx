@@ -4,10 +4,12 @@
  * other page loads or prefetches it.
  */
 import {useEffect, useState, type ComponentType} from 'react';
+import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import {docPath} from '@site/src/constants';
+import styles from './playground.module.css';
 
 export default function PlaygroundPage() {
   const [Playground, setPlayground] = useState<ComponentType | null>(null);
@@ -24,7 +26,7 @@ export default function PlaygroundPage() {
       title="Pricing2Yaml playground"
       description="Write a Pricing2Yaml document, check it against the schema of its syntax version, see the pricing it describes and its 3.0 form."
     >
-      <main className="container margin-vert--lg">
+      <main className={clsx('container margin-vert--lg', styles.page)}>
         <Heading as="h1">Pricing2Yaml playground</Heading>
         <p>
           Write or paste a pricing: it is checked as you type against the JSON Schema of its <code>syntaxVersion</code>{' '}

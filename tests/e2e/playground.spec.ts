@@ -74,6 +74,28 @@ async function caretAfter(page: Page, text: string) {
   await page.keyboard.press('End');
 }
 
+for (const viewport of [
+  {width: 412, height: 823},
+  {width: 1350, height: 940},
+]) {
+  test(`nothing on screen moves when the editor and the pricing arrive (${viewport.width} px wide)`, async ({page}) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const w = window as unknown as {layoutShift: number};
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {value: number; hadRecentInput: boolean})[]) {
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        }
+      }).observe({type: 'layout-shift', buffered: true});
+    });
+    await openPlayground(page, '/playground');
+    await expect(status(page)).toHaveAttribute('data-status', 'valid');
+    await expect(page.getByTestId('comparison')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {layoutShift: number}).layoutShift)).toBeLessThan(0.01);
+  });
+}
+
 test('an example of the docs opens in the playground with its content', async ({page}) => {
   await page.goto(docPath('api/Pricing2Yaml/migrating-30'));
   await waitForHydration(page);
