@@ -20,7 +20,7 @@ import {gzipSync} from 'node:zlib';
 
 import {allFences} from '../plugins/mermaid-svg/fences';
 import {MERMAID_MARKER} from '../plugins/mermaid-svg/store';
-import {PRISM_MARKER} from '../plugins/prism-on-demand';
+import {CHUNKS, PRISM_MARKER, chunkFile} from '../plugins/prism-on-demand';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {docPath} from '../src/constants';
 import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
@@ -150,10 +150,10 @@ async function lighthouseRun(url: string, desktop: boolean): Promise<Scores> {
 /** Gzip bytes of the chunks every page with a code block loads: the code block with Prism, and the playground link. */
 function codeBlockChunksGzip(): number {
   const dir = join(BUILD, 'assets', 'js');
-  const files = readdirSync(dir).filter((f) => /^(?:code-block|playground-link)\.[0-9a-f]+\.js$/.test(f));
-  if (files.length !== 2)
-    throw new Error(`Expected the code-block and playground-link chunks in ${dir}, found: ${files}`);
-  return files.reduce((n, f) => n + gzipSync(readFileSync(join(dir, f)), {level: 9}).length, 0);
+  const names = [CHUNKS.codeBlock, CHUNKS.playgroundLink];
+  const files = names.map((name) => readdirSync(dir).find((f) => chunkFile(name).test(f)));
+  if (files.some((f) => !f)) throw new Error(`Expected the chunks ${names.join(' and ')} in ${dir}, found: ${files}`);
+  return files.reduce((n, f) => n + gzipSync(readFileSync(join(dir, f!)), {level: 9}).length, 0);
 }
 
 async function main() {

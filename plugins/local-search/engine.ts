@@ -387,6 +387,8 @@ export const MATCH_WEIGHTS = {fuzzy: 0.4, prefix: 0.7};
 /** What `match` finds: the matching records, their scores, and how each holds each query word. */
 interface Matches {
   ids: number[];
+  /** The distinct query words, in the order of the `how` and `place` slots of each record. */
+  terms: string[];
   /** Per record: the score MiniSearch#search gives it. */
   score: Float64Array;
   /** Per record and distinct query word: 0 not held, 1 only through a typo, 2 as typed (or a variant, or prefix). */
@@ -686,7 +688,7 @@ export class LocalSearchIndex {
       total[id] *= count || 1;
       ids.push(id);
     }
-    return {ids, score: total, how, place};
+    return {ids, terms, score: total, how, place};
   }
 
   /**
@@ -707,7 +709,7 @@ export class LocalSearchIndex {
     cache: Map<string, MatchKind | null>,
   ): (Ranked & {matched: true})[] {
     const {ids, score, how, place} = matches;
-    const nTerms = new Set(words.map((w) => w.term)).size;
+    const nTerms = matches.terms.length;
     // Headings repeat on every record below them: measure each one once per query.
     const fits = new Map<string, number>();
     const ranked: (Ranked & {matched: true})[] = [];

@@ -27,6 +27,12 @@ const THEME_CLIENT_MODULE = join(dirname(require.resolve('@docusaurus/theme-clas
  */
 export const PRISM_MARKER = 'interpolation-punctuation';
 
+/** The names of the chunks this plugin makes (built as `<name>.<hash>.js`); the benchmark and the tests find them so. */
+export const CHUNKS = {codeBlock: 'code-block', playgroundLink: 'playground-link'} as const;
+
+/** The file name of one of CHUNKS in build/assets/js. */
+export const chunkFile = (name: string) => new RegExp(String.raw`^${name}\.[0-9a-f]+\.js$`);
+
 /** A regular expression for module paths that hold one of `parts` (folders or file names without extension). */
 function modulesAt(parts: string[]): RegExp {
   const sep = String.raw`[\\/]`;
@@ -74,14 +80,14 @@ export default function prismOnDemand(): Plugin {
                   // Above the theme's `common` group (priority 40); async chunks only, so never the main bundle.
                   codeBlock: {
                     test: CODE_BLOCK_MODULES,
-                    name: 'code-block',
+                    name: CHUNKS.codeBlock,
                     chunks: 'async',
                     priority: 45,
                     enforce: true,
                   },
                   playgroundLink: {
                     test: PLAYGROUND_LINK_MODULES,
-                    name: 'playground-link',
+                    name: CHUNKS.playgroundLink,
                     chunks: 'async',
                     priority: 45,
                     enforce: true,

@@ -4,7 +4,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {PRISM_MARKER as PRISM} from '../../plugins/prism-on-demand';
+import {CHUNKS, PRISM_MARKER as PRISM, chunkFile} from '../../plugins/prism-on-demand';
 import {BUILD, builtPages} from './site';
 
 const JS = join(BUILD, 'assets', 'js');
@@ -25,7 +25,7 @@ describe('the syntax highlighter (plugins/prism-on-demand)', () => {
     const withPrism = scripts.filter((f) => source(f).includes(PRISM));
     expect(withPrism).toHaveLength(1);
     // Not the `common` chunk every page loads: only pages with code load this one (tests/e2e/chrome.spec.ts).
-    expect(withPrism[0]).toMatch(/^code-block\.[0-9a-f]+\.js$/);
+    expect(withPrism[0]).toMatch(chunkFile(CHUNKS.codeBlock));
     expect(source(withPrism[0])).toContain(JAVA);
   });
 
