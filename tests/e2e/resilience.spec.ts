@@ -317,6 +317,8 @@ test.describe('browser storage that throws', () => {
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill('pricing');
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      // Enter opens the active hit: wait until the modal has made one active, or the key lands before it has.
+      await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
       await page.keyboard.press('Enter');
       await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
       await page.keyboard.press('Control+k');
