@@ -13,7 +13,11 @@
  *
  * Only pages with code import the code-block component (plugins/code-on-demand), but they are most pages, and the
  * bundler puts a module that more than half of the pages import into the `common` chunk, which every page loads. A
- * cache group of higher priority keeps the code-block component and the highlighter in a chunk of their own instead.
+ * cache group of higher priority keeps the code-block component in a chunk of its own instead.
+ *
+ * The highlighter is not in that chunk either: code blocks adopt their server-rendered lines on hydration
+ * (src/theme/CodeBlock/Content), so a first visit never needs it. It has a chunk of its own, `highlighter`, loaded when
+ * a block is drawn in the browser (after a client-side navigation, or when a sample's code changes).
  */
 import {dirname, join} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -28,7 +32,7 @@ const THEME_CLIENT_MODULE = join(dirname(require.resolve('@docusaurus/theme-clas
 export const PRISM_MARKER = 'interpolation-punctuation';
 
 /** The names of the chunks this plugin makes (built as `<name>.<hash>.js`); the benchmark and the tests find them so. */
-export const CHUNKS = {codeBlock: 'code-block', playgroundLink: 'playground-link'} as const;
+export const CHUNKS = {codeBlock: 'code-block', highlighter: 'highlighter', playgroundLink: 'playground-link'} as const;
 
 /** The file name of one of CHUNKS in build/assets/js. */
 export const chunkFile = (name: string) => new RegExp(String.raw`^${name}\.[0-9a-f]+\.js$`);
@@ -42,8 +46,8 @@ function modulesAt(parts: string[]): RegExp {
 
 /**
  * The modules of the code-block chunk: the component (ours, the theme's, their buttons and icons, the hooks and
- * helpers only code blocks use) and Prism. Nothing a page without code imports may be listed here, or that page would
- * load the whole chunk (tests/e2e/chrome.spec.ts checks the Introduction).
+ * helpers only code blocks use). Nothing a page without code imports may be listed here, or that page would load the
+ * whole chunk (tests/e2e/chrome.spec.ts checks the Introduction).
  */
 export const CODE_BLOCK_MODULES = modulesAt([
   'src/components/CodeBlockOnDemand/register',
@@ -59,6 +63,12 @@ export const CODE_BLOCK_MODULES = modulesAt([
   '@docusaurus/theme-common/lib/hooks/usePrismTheme',
   'copy-text-to-clipboard',
   'parse-numeric-range',
+]);
+
+/** The highlighter: Prism, its extra languages, and the component that draws lines with it. */
+export const HIGHLIGHTER_MODULES = modulesAt([
+  'src/theme/CodeBlock/Content/Highlighted',
+  '@docusaurus/theme-classic/lib/theme/prism-include-languages',
   'prism-react-renderer',
   'prismjs',
 ]);
@@ -78,6 +88,14 @@ export default function prismOnDemand(): Plugin {
               splitChunks: {
                 cacheGroups: {
                   // Above the theme's `common` group (priority 40); async chunks only, so never the main bundle.
+                  // Above the code-block group: 'src/theme/CodeBlock' covers Content/Highlighted too.
+                  highlighter: {
+                    test: HIGHLIGHTER_MODULES,
+                    name: CHUNKS.highlighter,
+                    chunks: 'async',
+                    priority: 50,
+                    enforce: true,
+                  },
                   codeBlock: {
                     test: CODE_BLOCK_MODULES,
                     name: CHUNKS.codeBlock,

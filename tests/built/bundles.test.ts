@@ -21,12 +21,15 @@ describe('the syntax highlighter (plugins/prism-on-demand)', () => {
     expect(source(main!)).not.toContain(PRISM);
   });
 
-  it('travels in a chunk of its own with the extra languages', () => {
+  it('travels in a chunk of its own with the extra languages, apart from the code-block component', () => {
     const withPrism = scripts.filter((f) => source(f).includes(PRISM));
     expect(withPrism).toHaveLength(1);
-    // Not the `common` chunk every page loads: only pages with code load this one (tests/e2e/chrome.spec.ts).
-    expect(withPrism[0]).toMatch(chunkFile(CHUNKS.codeBlock));
+    // Not the `common` chunk every page loads, nor the code-block chunk every page with code loads: code blocks adopt
+    // their server-rendered lines, and load this chunk only to draw one in the browser (tests/e2e/chrome.spec.ts).
+    expect(withPrism[0]).toMatch(chunkFile(CHUNKS.highlighter));
     expect(source(withPrism[0])).toContain(JAVA);
+    const codeBlock = scripts.find((f) => chunkFile(CHUNKS.codeBlock).test(f));
+    expect(codeBlock, 'the code-block chunk').toBeDefined();
   });
 
   it('still highlights code blocks in the server-rendered pages, extra languages included', () => {

@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {PRISM_MARKER} from '../../plugins/prism-on-demand';
 import {ANNOUNCEMENT, REPOS} from '../../src/constants';
-import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, waitForHydration} from './utils';
+import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, waitForHydration, watchErrors} from './utils';
 
 const intro = docPath('docs/Introduction');
 
@@ -278,10 +278,30 @@ for (const {from, to, block} of [
     await navigateInApp(page, to);
     const code = page.locator(block).first();
     await expect(code).toBeVisible();
-    expect(await code.locator('span.token').count()).toBeGreaterThan(3);
+    // Drawn in the browser: plain lines first, highlighted tokens once the highlighter has arrived.
+    await expect(code.locator('span.token:not(.plain)').nth(3)).toBeAttached();
     expect(prismLoaded()).toBe(true);
   });
 }
+
+test('a first visit to a page with code shows its highlighted blocks without loading the highlighter', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const prismLoaded = watchPrism(page);
+  await open(page, `/docs/${CURRENT_VERSION}/api/Pricing2Yaml/the-pricing2yaml-syntax`);
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  const block = page.locator('article .theme-code-block').first();
+  expect(await block.locator('span.token:not(.plain)').count()).toBeGreaterThan(20);
+  // Hydrated: the copy button is the theme's React component, and it works.
+  await block.hover();
+  await block.getByRole('button', {name: /copy/i}).click();
+  await expect(block.getByRole('button', {name: /copied/i})).toBeVisible();
+  expect(prismLoaded()).toBe(false);
+  expect(errors).toEqual([]);
+});
 
 test.describe('code blocks', () => {
   test('keep the server-rendered lines through hydration (no remount)', async ({page}) => {

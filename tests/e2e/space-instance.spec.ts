@@ -46,6 +46,8 @@ test('the instance panel fills every sample, stays in the tab and is forgotten o
   // The generated samples of every operation, and the code blocks written on the page.
   await expect(sampleOf(page, 'get-contracts-userid')).toContainText(`curl -X GET "${BASE}/contracts/user-123"`);
   await expect(sampleOf(page, 'get-contracts-userid')).toContainText(`x-api-key: ${KEY}`);
+  // Drawn anew in the browser, and highlighted again once the highlighter has loaded.
+  await expect(sampleOf(page, 'get-contracts-userid').locator('span.token.string').first()).toContainText(BASE);
   await expect(sampleOf(page, 'post-users-authenticate')).not.toContainText('x-api-key');
   await expect(blockTitled(page, 'Upload a pricing, create a contract, evaluate')).toContainText(`SPACE="${BASE}"`);
   await expect(blockTitled(page, 'Upload a pricing, create a contract, evaluate')).toContainText(

@@ -6,14 +6,12 @@
  *   server-rendered colours are only right in light mode. Our code theme is made of CSS variables
  *   (src/utils/prismThemes.ts), right in both modes, so this component renders the theme's content components
  *   directly and skips that remount: no second render of every highlighted line after the page loads.
- * - It registers the extra Prism languages (`prism.additionalLanguages`), which the theme would otherwise do in the
- *   main bundle of every page: see plugins/prism-on-demand.
+ * - Highlighting itself is ./Content: it adopts the server-rendered lines on hydration and loads Prism only to draw a
+ *   block in the browser (see plugins/prism-on-demand).
  * - Blocks inside a CodeTextContext get their text transformed first: the SPACE API reference fills the reader's
  *   instance into its samples (src/components/SpaceInstance).
  */
 import {Children, useContext, type ReactNode} from 'react';
-import {Prism} from 'prism-react-renderer';
-import prismIncludeLanguages from '@theme/prism-include-languages';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
@@ -21,8 +19,6 @@ import Link from '@docusaurus/Link';
 import {playgroundUrl} from '@site/src/components/Playground/share';
 import {CodeTextContext} from '@site/src/components/SpaceInstance/codeText';
 import styles from './styles.module.css';
-
-prismIncludeLanguages(Prism);
 
 /** The code as one string when it is text only (copyable and highlightable), else null. */
 function codeText(children: ReactNode): string | null {

@@ -1,0 +1,88 @@
+/**
+ * Why this component exists: the theme's code-block content runs Prism (prism-react-renderer) whenever it renders,
+ * hydration included. The server has already highlighted every block when the site was built, so hydrating a page
+ * would evaluate the highlighter (about 190 ms of main-thread work on a mid-range phone, mostly defining its
+ * grammars) and tokenise every block again, only to produce the lines the HTML already holds.
+ *
+ * This component adopts the server-rendered lines instead: while hydrating, it finds its `<code>` element by a
+ * `useId` id and keeps its HTML with `dangerouslySetInnerHTML`, which React leaves as it is. The highlighter
+ * (./Highlighted.tsx, a chunk of its own, see plugins/prism-on-demand) loads only when a block is drawn in the
+ * browser: after a client-side navigation, or when the code changes (the SPACE reference fills the reader's instance
+ * into its samples). Until it arrives, that block shows its lines unhighlighted, in the same layout.
+ *
+ * Everything around the lines (the container, the title, the copy and word-wrap buttons) stays the theme's.
+ */
+import {useEffect, useId, useState, type CSSProperties, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {usePrismTheme} from '@docusaurus/theme-common';
+import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import type {Props} from '@theme/CodeBlock/Content';
+import type {CodeBlockMetadata} from '@docusaurus/theme-common/internal';
+import PlainLines from './PlainLines';
+import {loadHighlighter, loadedHighlighter} from './highlighter';
+// The theme's own stylesheet for this part, so the classes are the ones the rest of the theme styles.
+import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
+
+/** Highlighted lines once the highlighter has loaded; until then (in the browser only) plain ones. */
+function BrowserLines({metadata}: {metadata: CodeBlockMetadata}): ReactNode {
+  const [highlighter, setHighlighter] = useState(loadedHighlighter);
+  useEffect(() => {
+    if (highlighter) return undefined;
+    let mounted = true;
+    void loadHighlighter().then((module) => mounted && setHighlighter(module));
+    return () => {
+      mounted = false;
+    };
+  }, [highlighter]);
+  if (highlighter) return <highlighter.default metadata={metadata} />;
+  if (typeof window === 'undefined') {
+    throw new Error(
+      'The syntax highlighter had not loaded when the server rendered a code block (src/theme/CodeBlock/Content/highlighter.ts starts loading it on the server).',
+    );
+  }
+  return <PlainLines metadata={metadata} />;
+}
+
+/** The server-rendered lines of the `<code>` element with this id, while the page is being hydrated. */
+function useServerLines(id: string, code: string): string | null {
+  const [adopted] = useState(() => {
+    if (typeof document === 'undefined') return null;
+    const element = document.getElementById(id);
+    return element?.tagName === 'CODE' ? {code, html: element.innerHTML} : null;
+  });
+  // A block whose code has changed since (an instance filled into a sample) is drawn anew.
+  return adopted?.code === code ? adopted.html : null;
+}
+
+export default function CodeBlockContent({className}: Props): ReactNode {
+  const {metadata, wordWrap} = useCodeBlockContext();
+  const prismTheme = usePrismTheme();
+  const id = useId();
+  const serverLines = useServerLines(id, metadata.code);
+  const language = metadata.language.toLowerCase();
+  const numbered = metadata.lineNumbersStart !== undefined;
+  // What prism-react-renderer gives the <pre> for this language and theme, worked out without loading it.
+  const preStyle: CSSProperties = {color: prismTheme.plain.color, backgroundColor: prismTheme.plain.backgroundColor};
+  const codeProps = {
+    id,
+    className: clsx(styles.codeBlockLines, numbered && styles.codeBlockLinesWithNumbering),
+    style: numbered ? {counterReset: `line-count ${metadata.lineNumbersStart! - 1}`} : undefined,
+  };
+  return (
+    <pre
+      ref={wordWrap.codeBlockRef}
+      // Scrollable content must be reachable by keyboard.
+      tabIndex={0}
+      className={clsx(className, `prism-code language-${language}`, styles.codeBlock, 'thin-scrollbar')}
+      style={preStyle}
+    >
+      {serverLines !== null ? (
+        <code key="server" {...codeProps} dangerouslySetInnerHTML={{__html: serverLines}} />
+      ) : (
+        <code key="browser" {...codeProps}>
+          <BrowserLines metadata={metadata} />
+        </code>
+      )}
+    </pre>
+  );
+}
