@@ -1,8 +1,8 @@
 /**
  * Remark plugin: a page with a fenced code block imports the code-block component
  * (src/components/CodeBlockOnDemand/register.ts), which src/theme/MDXComponents/Code.tsx renders its blocks with. The
- * syntax highlighter then travels with the pages that show code: the theme's own MDX `code` element imports it into
- * every MDX page, and evaluating it was one of the long tasks of a page without code on a phone.
+ * component then travels with the pages that show code only: the theme's own MDX `code` element imports it into every
+ * MDX page.
  *
  * Registered after plugins/mermaid-svg, so a page whose only fences are diagrams (drawn at build time) imports nothing.
  */

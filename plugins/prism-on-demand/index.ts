@@ -53,7 +53,6 @@ export const CODE_BLOCK_MODULES = modulesAt([
   'src/components/CodeBlockOnDemand/register',
   'src/theme/CodeBlock',
   '@docusaurus/theme-classic/lib/theme/CodeBlock',
-  '@docusaurus/theme-classic/lib/theme/prism-include-languages',
   '@docusaurus/theme-classic/lib/theme/Icon/Copy',
   '@docusaurus/theme-classic/lib/theme/Icon/Success',
   '@docusaurus/theme-classic/lib/theme/Icon/WordWrap',

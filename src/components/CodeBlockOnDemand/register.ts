@@ -1,6 +1,6 @@
 /**
  * Imported by every page that has a fenced code block (plugins/code-on-demand adds the import): loads the code-block
- * component, and with it the syntax highlighter, with that page.
+ * component with that page (the syntax highlighter stays out: see src/theme/CodeBlock/Content).
  */
 import CodeBlock from '@theme/CodeBlock';
 import {registerCodeBlock} from './registry';

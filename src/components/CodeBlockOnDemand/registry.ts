@@ -1,7 +1,6 @@
 /**
  * Where the MDX `code` element (src/theme/MDXComponents/Code.tsx) finds the code-block component. Pages with a fenced
- * code block import ./register, which puts it here; the others never load it, nor the syntax highlighter it carries
- * (see plugins/code-on-demand).
+ * code block import ./register, which puts it here; the others never load it (see plugins/code-on-demand).
  */
 import type {ComponentType} from 'react';
 import type {Props} from '@theme/CodeBlock';

@@ -12,12 +12,11 @@
  *
  * Everything around the lines (the container, the title, the copy and word-wrap buttons) stays the theme's.
  */
-import {useEffect, useId, useState, type CSSProperties, type ReactNode} from 'react';
+import {useEffect, useId, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {usePrismTheme} from '@docusaurus/theme-common';
-import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {useCodeBlockContext, type CodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
-import type {CodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import PlainLines from './PlainLines';
 import {loadHighlighter, loadedHighlighter} from './highlighter';
 // The theme's own stylesheet for this part, so the classes are the ones the rest of the theme styles.
@@ -61,8 +60,6 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   const serverLines = useServerLines(id, metadata.code);
   const language = metadata.language.toLowerCase();
   const numbered = metadata.lineNumbersStart !== undefined;
-  // What prism-react-renderer gives the <pre> for this language and theme, worked out without loading it.
-  const preStyle: CSSProperties = {color: prismTheme.plain.color, backgroundColor: prismTheme.plain.backgroundColor};
   const codeProps = {
     id,
     className: clsx(styles.codeBlockLines, numbered && styles.codeBlockLinesWithNumbering),
@@ -73,8 +70,9 @@ export default function CodeBlockContent({className}: Props): ReactNode {
       ref={wordWrap.codeBlockRef}
       // Scrollable content must be reachable by keyboard.
       tabIndex={0}
+      // The class and style prism-react-renderer gives the <pre>, worked out without loading it.
       className={clsx(className, `prism-code language-${language}`, styles.codeBlock, 'thin-scrollbar')}
-      style={preStyle}
+      style={prismTheme.plain}
     >
       {serverLines !== null ? (
         <code key="server" {...codeProps} dangerouslySetInnerHTML={{__html: serverLines}} />
