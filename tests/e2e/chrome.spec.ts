@@ -342,3 +342,51 @@ test.describe('code blocks', () => {
     expect(keyword).toBe('rgb(255, 123, 114)');
   });
 });
+
+test.describe('long pages', () => {
+  const REFERENCE = `/docs/${CURRENT_VERSION}/api/space/space-api`;
+
+  test('off-screen tables are drawn when the reader nears them, stay findable, and all print', async ({page}) => {
+    await page.setViewportSize({width: 412, height: 823});
+    await open(page, REFERENCE);
+    await waitForHydration(page);
+    const tables = page.locator('article [class*="deferred"]');
+    expect(await tables.count()).toBeGreaterThan(100);
+    const last = tables.last();
+    const drawn = (el: Element) => el.firstElementChild!.checkVisibility({contentVisibilityAuto: true});
+    // Its content skipped by the browser (content-visibility), yet in the DOM and the accessibility tree.
+    expect(await last.evaluate(drawn)).toBe(false);
+    await expect(last.getByRole('table')).toBeAttached();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.evaluate(drawn)).toBe(true);
+    // Drawn, it is measured: a table wider than the phone becomes a named tab stop so the keyboard can scroll it.
+    const wide = page.locator('article [class*="deferred"][tabindex="0"]');
+    await expect.poll(() => wide.count()).toBeGreaterThan(0);
+    await page.emulateMedia({media: 'print'});
+    const skipped = await tables.evaluateAll(
+      (all) => all.filter((el) => !el.firstElementChild!.checkVisibility({contentVisibilityAuto: true})).length,
+    );
+    expect(skipped).toBe(0);
+  });
+
+  test('every code block gets its copy button once the page is idle, and it copies', async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const errors = watchErrors(page);
+    await open(page, REFERENCE);
+    await waitForHydration(page);
+    const blocks = page.locator('article .theme-code-block');
+    const count = await blocks.count();
+    expect(count).toBeGreaterThan(40);
+    await expect(page.locator('article .theme-code-block button[aria-label="Copy code to clipboard"]')).toHaveCount(
+      count,
+    );
+    const block = blocks.nth(count - 1);
+    await block.scrollIntoViewIfNeeded();
+    await block.hover();
+    await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+    await expect(block.getByRole('button', {name: 'Copied'})).toBeAttached();
+    const text = (await block.locator('code').innerText()).trim();
+    expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(text);
+    expect(errors).toEqual([]);
+  });
+});

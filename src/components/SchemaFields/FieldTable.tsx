@@ -202,6 +202,7 @@ export default function FieldTable({
   const list = rows(schema, target, prefix);
   return (
     <ScrollArea
+      deferred
       className={clsx(styles.wrapper, className)}
       label={label ?? (prefix ? `Fields of ${prefix.replace(/\.$/, '')}` : 'Fields of the document root')}
     >

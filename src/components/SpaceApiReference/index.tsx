@@ -9,6 +9,7 @@ import Heading from '@theme/Heading';
 import CodeBlock from '@theme/CodeBlock';
 import document from '@generated/space-openapi/reference.json';
 import FieldTable, {TypeOf, type JsonSchema} from '@site/src/components/SchemaFields/FieldTable';
+import {ScrollArea} from '@site/src/components/ScrollableTable';
 import {
   allowedRoles,
   basePath,
@@ -164,39 +165,41 @@ function Responses({entry}: {entry: OperationEntry}): ReactNode {
   );
   return (
     <>
-      <table className={styles.table}>
-        <caption>Responses</caption>
-        <thead>
-          <tr>
-            <th>Status</th>
-            <th>Meaning</th>
-            <th>Body</th>
-          </tr>
-        </thead>
-        <tbody>
-          {responses.map(([code, response]) => {
-            const content = Object.entries(response.content ?? {});
-            return (
-              <tr key={code}>
-                <td className={styles.code}>{code}</td>
-                <td>
-                  <span dangerouslySetInnerHTML={{__html: response.description}} />
-                </td>
-                <td>
-                  {content.length === 0
-                    ? 'none'
-                    : content.map(([type, media]) => (
-                        <code key={type}>
-                          <TypeOf node={media.schema as JsonSchema} refHref={refHref} />
-                          {type === 'application/json' ? '' : ` (${type})`}
-                        </code>
-                      ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ScrollArea deferred className={styles.tableArea} label={`Responses of ${entry.operation.operationId}`}>
+        <table className={styles.table}>
+          <caption>Responses</caption>
+          <thead>
+            <tr>
+              <th>Status</th>
+              <th>Meaning</th>
+              <th>Body</th>
+            </tr>
+          </thead>
+          <tbody>
+            {responses.map(([code, response]) => {
+              const content = Object.entries(response.content ?? {});
+              return (
+                <tr key={code}>
+                  <td className={styles.code}>{code}</td>
+                  <td>
+                    <span dangerouslySetInnerHTML={{__html: response.description}} />
+                  </td>
+                  <td>
+                    {content.length === 0
+                      ? 'none'
+                      : content.map(([type, media]) => (
+                          <code key={type}>
+                            <TypeOf node={media.schema as JsonSchema} refHref={refHref} />
+                            {type === 'application/json' ? '' : ` (${type})`}
+                          </code>
+                        ))}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollArea>
       {examples.map(([code, example]) => (
         <CodeBlock key={code} language="json" title={`Example answer (${code})`}>
           {json(example)}

@@ -28,18 +28,28 @@ export const STORAGE_KEY = 'sphere-docs.space-instance';
 const listeners = new Set<() => void>();
 let current: SpaceInstance | undefined;
 
-function load(): SpaceInstance {
+/**
+ * The stored instance. When it holds the defaults (as on every first visit), it is the very object the server
+ * rendered with: React then has no reason to render the samples again right after hydrating them, which on the API
+ * reference means some 80 code blocks in one task.
+ */
+export function readInstance(): SpaceInstance {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SpaceInstance> | null;
-    return {
+    const instance: SpaceInstance = {
       baseUrl: typeof saved?.baseUrl === 'string' ? saved.baseUrl : DEFAULT_BASE_URL,
       apiKey: typeof saved?.apiKey === 'string' ? saved.apiKey : '',
       samples: SAMPLE_FORMS.find((form) => form === saved?.samples) ?? 'curl',
     };
+    return sameInstance(instance, DEFAULT_INSTANCE) ? DEFAULT_INSTANCE : instance;
   } catch {
     // Storage refused (privacy settings) or garbled: start from the defaults.
     return DEFAULT_INSTANCE;
   }
+}
+
+function sameInstance(a: SpaceInstance, b: SpaceInstance): boolean {
+  return a.baseUrl === b.baseUrl && a.apiKey === b.apiKey && a.samples === b.samples;
 }
 
 function publish(next: SpaceInstance): void {
@@ -76,7 +86,7 @@ function subscribe(listener: () => void): () => void {
 export function useSpaceInstance(): SpaceInstance {
   return useSyncExternalStore(
     subscribe,
-    () => (current ??= load()),
+    () => (current ??= readInstance()),
     () => DEFAULT_INSTANCE,
   );
 }
