@@ -8,7 +8,15 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import {expect, test, type Page} from '@playwright/test';
 import {ROOT, codeBlocks, mdxFiles} from '../utils/codeBlocks';
-import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, sitemapPaths, waitForHydration, settle} from './utils';
+import {
+  ARCHIVED_VERSIONS,
+  CURRENT_VERSION,
+  docPath,
+  drawDeferred,
+  sitemapPaths,
+  waitForHydration,
+  settle,
+} from './utils';
 
 type Mode = 'light' | 'dark';
 
@@ -95,6 +103,8 @@ const EXTRA_RULES = Object.fromEntries(
 async function violations(page: Page, place: string, include?: string): Promise<string[]> {
   // Legacy mode runs axe in the page itself; the default opens a helper page for every analysis, which doubles its
   // time. It only matters for cross-origin frames, and the site has none.
+  // axe works out where things are drawn: tables the browser has not drawn yet would take their real size under it.
+  await drawDeferred(page);
   let builder = new AxeBuilder({page}).setLegacyMode().options({resultTypes: ['violations'], rules: EXTRA_RULES});
   if (include) builder = builder.include(include);
   const {violations} = await builder.analyze();

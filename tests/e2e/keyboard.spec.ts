@@ -3,7 +3,7 @@
  * keep focus inside while open and give it back to the button that opened them.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
-import {docPath, waitForHydration, settle} from './utils';
+import {docPath, drawDeferred, waitForHydration, settle} from './utils';
 
 /** A page with every kind of control the docs use: tabs, code blocks, tables, admonitions, a diagram. */
 const DOC_PAGE = docPath('api/space/SDKs/space-node-client');
@@ -14,6 +14,9 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
+  // Tables not drawn yet are tab stops until measured (tests/e2e/chrome.spec.ts, "long pages"); here, the tab stops of
+  // a page whose tables have all been drawn.
+  await drawDeferred(page);
 }
 
 /**

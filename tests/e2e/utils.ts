@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import type {BrowserContext, Page} from '@playwright/test';
+import {expect, type BrowserContext, type Page} from '@playwright/test';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 
 export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
@@ -89,4 +89,23 @@ export async function settle(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Has the browser draw every table it is still skipping (content-visibility: auto, far from the viewport), as for a
+ * reader who has scrolled through the page, and waits until each has been measured: a tab stop exactly when it
+ * overflows (src/components/ScrollableTable). Checks that work out where things are drawn, or which tables are tab
+ * stops, run on that final state.
+ */
+export async function drawDeferred(page: Page): Promise<void> {
+  await page.addStyleTag({content: '[class*="deferred_"] { content-visibility: visible !important; }'});
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('[class*="deferred_"]')).every(
+          (el) => (el.tabIndex === 0) === (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight),
+        ),
+      ),
+    )
+    .toBe(true);
 }

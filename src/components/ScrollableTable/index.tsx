@@ -4,30 +4,50 @@
  * While such an area overflows it joins the tab order, so Tab reaches it and the arrow keys scroll it; an area that
  * fits adds no tab stop. The server renders no tabindex; the browser adds it once it has measured.
  *
- * Tables are `deferred`: rendered by the browser only near the viewport (content-visibility). Only the scrolling element
- * itself is measured, which a skipped element answers without laying out its content; its ResizeObserver measures again
- * once the content is drawn.
+ * Tables are `deferred`: drawn by the browser only near the viewport (content-visibility). Until then an area is a tab
+ * stop whatever its width, and it is measured once drawn.
  */
 import {useEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import styles from './styles.module.css';
 
-/** A ref for a scrolling element and the tabIndex it needs: 0 while its content overflows it. */
-export function useScrollFocus<T extends HTMLElement>(): [RefObject<T | null>, 0 | undefined] {
+/**
+ * A ref for a scrolling element and the tabIndex it needs: 0 while its content overflows it, or, for a `deferred`
+ * element, until the browser has drawn it.
+ */
+export function useScrollFocus<T extends HTMLElement>(deferred = false): [RefObject<T | null>, 0 | undefined] {
   const ref = useRef<T>(null);
   const [overflows, setOverflows] = useState(false);
 
   useEffect(() => {
     const area = ref.current;
     if (!area) return undefined;
-    const measure = () => setOverflows(area.scrollWidth > area.clientWidth || area.scrollHeight > area.clientHeight);
+    // A deferred area is drawn once its content has a size. Until then its own size is a stand-in and whether it
+    // overflows is unknown: it is a tab stop all the same, so Tab cannot pass a wide table the browser has not drawn
+    // (taking focus draws it). Nothing is read from the page for it before then: reading inside an area the browser
+    // skips would lay it out there and then, one table after another.
+    let drawn = !deferred;
+    const measure = () => {
+      if (!drawn) return setOverflows(true);
+      const now = area.scrollWidth > area.clientWidth || area.scrollHeight > area.clientHeight;
+      // An area that has focus stays a tab stop until focus leaves it.
+      if (now || document.activeElement !== area) setOverflows(now);
+    };
     measure();
-    // The area's box changes with the viewport, its content with late fonts.
-    const observer = new ResizeObserver(measure);
+    // The area's box changes with the viewport, its content with late fonts and when the browser draws it. The
+    // observer reports after layout, when reading sizes costs nothing.
+    const observer = new ResizeObserver((entries) => {
+      drawn ||= entries.some((entry) => entry.target !== area && entry.contentRect.width > 0);
+      measure();
+    });
     observer.observe(area);
     for (const part of Array.from(area.children)) observer.observe(part);
-    return () => observer.disconnect();
-  }, []);
+    area.addEventListener('blur', measure);
+    return () => {
+      observer.disconnect();
+      area.removeEventListener('blur', measure);
+    };
+  }, [deferred]);
 
   return [ref, overflows ? 0 : undefined];
 }
@@ -42,13 +62,13 @@ export function ScrollArea({
   className,
   ...props
 }: ComponentProps<'div'> & {label: string; deferred?: boolean}): ReactNode {
-  const [ref, tabIndex] = useScrollFocus<HTMLDivElement>();
+  const [ref, tabIndex] = useScrollFocus<HTMLDivElement>(deferred);
   const focusable = tabIndex === 0 ? {tabIndex, role: 'region', 'aria-label': label} : {};
   return <div {...focusable} {...props} className={clsx(className, deferred && styles.deferred)} ref={ref} />;
 }
 
 /** A <table> that is itself the scrolling block (Infima's default for Markdown tables). */
 export default function ScrollableTable({className, ...props}: ComponentProps<'table'>): ReactNode {
-  const [ref, tabIndex] = useScrollFocus<HTMLTableElement>();
+  const [ref, tabIndex] = useScrollFocus<HTMLTableElement>(true);
   return <table tabIndex={tabIndex} {...props} className={clsx(className, styles.deferred)} ref={ref} />;
 }
