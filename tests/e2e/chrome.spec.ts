@@ -382,6 +382,24 @@ test.describe('long pages', () => {
       .toBe(0);
   });
 
+  test('a table in the first screen is drawn at once: nothing shifts while the page loads', async ({page}) => {
+    await page.setViewportSize({width: 1350, height: 940});
+    await page.addInitScript(() => {
+      const w = window as unknown as {shifts: string[]};
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {value: number})[]) {
+          w.shifts.push(`${entry.startTime.toFixed(0)} ms: ${entry.value}`);
+        }
+      }).observe({type: 'layout-shift', buffered: true});
+    });
+    // Its first table ("Which version to write") is on the first screen of a desktop.
+    await open(page, `/docs/${CURRENT_VERSION}/api/Pricing2Yaml/the-pricing2yaml-syntax`);
+    await expect(page.locator('article table').first()).toBeInViewport();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as {shifts: string[]}).shifts)).toEqual([]);
+  });
+
   test('every code block gets its copy button once the page is idle, and it copies', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const errors = watchErrors(page);
