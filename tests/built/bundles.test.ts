@@ -39,3 +39,17 @@ describe('the syntax highlighter (plugins/prism-on-demand)', () => {
     expect(tokens, `highlighted Java tokens in ${page!.file}`).toBeGreaterThan(10);
   });
 });
+
+/** A class only DocSearch's modal renders: the list of hits. */
+const MODAL = 'DocSearch-Dropdown';
+
+describe('the search modal (DocSearch)', () => {
+  it('is not in the main bundle: the navbar holds the site’s own button and shortcuts', () => {
+    // `@docsearch/react` is one module with the modal in it; importing the button from it brought the whole of it.
+    expect(source(main!)).not.toContain(MODAL);
+  });
+
+  it('travels in a chunk of its own, loaded when a reader goes for search', () => {
+    expect(scripts.filter((f) => source(f).includes(MODAL)).length).toBeGreaterThan(0);
+  });
+});
