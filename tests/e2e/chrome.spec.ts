@@ -382,6 +382,38 @@ test.describe('long pages', () => {
       .toBe(0);
   });
 
+  test('tables rendered from the API document are adopted as the server drew them; a client-side visit renders them', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    await open(page, REFERENCE);
+    // React keeps its fiber on every element it hydrated or rendered, under a `__reactFiber$…` key.
+    const tables = () =>
+      page.locator('article [class*="deferred"] > table').evaluateAll((all) =>
+        all.map((table) => ({
+          rows: table.querySelectorAll('tbody tr').length,
+          react: [table, ...Array.from(table.querySelectorAll('*'))].some((el) =>
+            Object.keys(el).some((key) => key.startsWith('__reactFiber$')),
+          ),
+          area: Object.keys(table.parentElement!).some((key) => key.startsWith('__reactFiber$')),
+        })),
+      );
+    const adopted = await tables();
+    expect(adopted.length).toBeGreaterThan(100);
+    // Nothing inside is React's: hydration did not walk the tables' elements. Their scroll areas are (they measure).
+    expect(adopted.filter((t) => t.react)).toEqual([]);
+    expect(adopted.every((t) => t.area)).toBe(true);
+
+    await navigateInApp(page, intro);
+    await expect(page.locator('article [class*="deferred"] > table')).toHaveCount(0);
+    await navigateInApp(page, REFERENCE);
+    await expect(page.locator('article [class*="deferred"] > table')).toHaveCount(adopted.length);
+    const rendered = await tables();
+    expect(rendered.map((t) => t.rows)).toEqual(adopted.map((t) => t.rows));
+    expect(rendered.every((t) => t.react)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('a table in the first screen is drawn at once: nothing shifts while the page loads', async ({page}) => {
     await page.setViewportSize({width: 1350, height: 940});
     await page.addInitScript(() => {

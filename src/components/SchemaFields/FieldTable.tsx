@@ -187,7 +187,8 @@ function constraints(node: JsonSchema): string[] {
 /**
  * Field table of an object of a JSON Schema: name, type, whether it is required, default, constraints, description;
  * nested objects and maps of objects are flattened into `a.b` and `a.<name>.b` rows. Rendered at build time; in the
- * browser its ScrollArea only measures whether the table scrolls sideways.
+ * browser the table is adopted as the server drew it, and its ScrollArea only measures whether it scrolls sideways.
+ * Links in it are in-page anchors.
  */
 export default function FieldTable({
   schema,
@@ -203,6 +204,7 @@ export default function FieldTable({
   return (
     <ScrollArea
       deferred
+      still
       className={clsx(styles.wrapper, className)}
       label={label ?? (prefix ? `Fields of ${prefix.replace(/\.$/, '')}` : 'Fields of the document root')}
     >

@@ -7,8 +7,9 @@
  * Tables are `deferred`: drawn by the browser only near the viewport (content-visibility). Until then an area is a tab
  * stop whatever its width, and it is measured once drawn.
  */
-import {useEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject} from 'react';
+import {useEffect, useId, useRef, useState, type ComponentProps, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
+import {useServerHtml} from '@site/src/utils/useServerHtml';
 import styles from './styles.module.css';
 
 /**
@@ -55,16 +56,35 @@ export function useScrollFocus<T extends HTMLElement>(deferred = false): [RefObj
 /**
  * A <div> that scrolls its content (a wide table, say) sideways. While it is a tab stop it is also a named region, so
  * a screen reader says what has focus (a focusable element needs a role that names it).
+ *
+ * `still` content never changes in the browser (a table rendered from a schema when the site is built, with in-page
+ * links only): on hydration the area adopts the server's HTML for it rather than hydrating it element by element, and
+ * React keeps no fibers for it (src/utils/useServerHtml.ts). Content with a client-side link or a control must not be
+ * still: its handlers would never be attached.
  */
 export function ScrollArea({
   label,
   deferred = false,
+  still = false,
   className,
+  children,
   ...props
-}: ComponentProps<'div'> & {label: string; deferred?: boolean}): ReactNode {
+}: ComponentProps<'div'> & {label: string; deferred?: boolean; still?: boolean}): ReactNode {
   const [ref, tabIndex] = useScrollFocus<HTMLDivElement>(deferred);
+  const id = useId();
+  const html = useServerHtml(still ? id : '');
   const focusable = tabIndex === 0 ? {tabIndex, role: 'region', 'aria-label': label} : {};
-  return <div {...focusable} {...props} className={clsx(className, deferred && styles.deferred)} ref={ref} />;
+  const content = still && html !== null ? {dangerouslySetInnerHTML: {__html: html}} : {children};
+  return (
+    <div
+      {...focusable}
+      {...props}
+      id={still ? id : props.id}
+      className={clsx(className, deferred && styles.deferred)}
+      ref={ref}
+      {...content}
+    />
+  );
 }
 
 /** A <table> that is itself the scrolling block (Infima's default for Markdown tables). */

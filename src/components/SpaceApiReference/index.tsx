@@ -165,7 +165,7 @@ function Responses({entry}: {entry: OperationEntry}): ReactNode {
   );
   return (
     <>
-      <ScrollArea deferred className={styles.tableArea} label={`Responses of ${entry.operation.operationId}`}>
+      <ScrollArea deferred still className={styles.tableArea} label={`Responses of ${entry.operation.operationId}`}>
         <table className={styles.table}>
           <caption>Responses</caption>
           <thead>

@@ -17,6 +17,7 @@ import clsx from 'clsx';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext, type CodeBlockMetadata} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
+import {useServerHtml} from '@site/src/utils/useServerHtml';
 import PlainLines from './PlainLines';
 import {loadHighlighter, loadedHighlighter} from './highlighter';
 // The theme's own stylesheet for this part, so the classes are the ones the rest of the theme styles.
@@ -44,13 +45,10 @@ function BrowserLines({metadata}: {metadata: CodeBlockMetadata}): ReactNode {
 
 /** The server-rendered lines of the `<code>` element with this id, while the page is being hydrated. */
 function useServerLines(id: string, code: string): string | null {
-  const [adopted] = useState(() => {
-    if (typeof document === 'undefined') return null;
-    const element = document.getElementById(id);
-    return element?.tagName === 'CODE' ? {code, html: element.innerHTML} : null;
-  });
+  const html = useServerHtml(id);
+  const [adoptedFor] = useState(code);
   // A block whose code has changed since (an instance filled into a sample) is drawn anew.
-  return adopted?.code === code ? adopted.html : null;
+  return html !== null && adoptedFor === code ? html : null;
 }
 
 export default function CodeBlockContent({className}: Props): ReactNode {
