@@ -53,3 +53,40 @@ describe('the search modal (DocSearch)', () => {
     expect(scripts.filter((f) => source(f).includes(MODAL)).length).toBeGreaterThan(0);
   });
 });
+
+describe('the route chunks of each page (plugins/route-chunks)', () => {
+  // Pages rendered by Docusaurus carry its generator tag; the redirect pages written at postBuild have no scripts.
+  const rendered = builtPages().filter((p) => p.$('meta[name="generator"]').length > 0);
+  const scriptsOf = (page: (typeof rendered)[number]) =>
+    page
+      .$('head script[src]')
+      .toArray()
+      .map((el) => page.$(el).attr('src')!);
+
+  it('are named in the HTML after the runtime and the main bundle, on every page but the not-found one', () => {
+    expect(rendered.length).toBeGreaterThan(100);
+    const short = rendered.filter((page) => page.file !== '404.html' && scriptsOf(page).length < 3);
+    expect(short.map((page) => page.file)).toEqual([]);
+    for (const page of rendered) {
+      const [runtime, mainScript] = scriptsOf(page);
+      expect(runtime, page.file).toMatch(/^\/assets\/js\/runtime~main\.[0-9a-f]+\.js$/);
+      expect(mainScript, page.file).toBe(`/assets/js/${main}`);
+    }
+  });
+
+  it('exist, and each page names each of them once', () => {
+    for (const page of rendered) {
+      const srcs = scriptsOf(page);
+      expect(new Set(srcs).size, page.file).toBe(srcs.length);
+      const missing = srcs.filter((src) => !scripts.includes(src.replace(/^\/assets\/js\//, '')));
+      expect(missing, page.file).toEqual([]);
+    }
+  });
+
+  it('leave out what a page loads only on demand: the highlighter and the search modal', () => {
+    const onDemand = scripts.filter((f) => chunkFile(CHUNKS.highlighter).test(f) || source(f).includes(MODAL));
+    expect(onDemand.length).toBeGreaterThan(0);
+    const loaded = new Set(rendered.flatMap(scriptsOf));
+    expect(onDemand.filter((f) => loaded.has(`/assets/js/${f}`))).toEqual([]);
+  });
+});
