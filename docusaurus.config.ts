@@ -16,7 +16,6 @@ import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-
 import mermaidSvg from './plugins/mermaid-svg';
 import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
 import spaceOpenApi from './plugins/space-openapi';
-import routeChunks from './plugins/route-chunks';
 
 /**
  * Build switches, all read from the environment:
@@ -147,7 +146,6 @@ const config: Config = {
     mermaidSvg,
     markdownTwins,
     spaceOpenApi,
-    routeChunks,
     [
       securityHeaders,
       {

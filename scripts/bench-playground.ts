@@ -75,7 +75,7 @@ async function main() {
     const body = readFileSync(join(build, src));
     return {raw: statSync(join(build, src)).size, gzip: gzipSync(body).length, text: body.toString()};
   };
-  console.log("\nFirst-load JavaScript (the scripts in the HTML: runtime, main bundle and the route's chunks):");
+  console.log('\nFirst-load JavaScript (the scripts in the HTML, before route chunks):');
   for (const page of ['docs/2.0.1/api/Pricing2Yaml/migrating-30', 'playground']) {
     const files = scriptsOf(page).map(size);
     const raw = files.reduce((n, f) => n + f.raw, 0);

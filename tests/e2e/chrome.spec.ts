@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {PRISM_MARKER} from '../../plugins/prism-on-demand';
 import {ANNOUNCEMENT, REPOS} from '../../src/constants';
-import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, routeChunks, waitForHydration, watchErrors} from './utils';
+import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, waitForHydration, watchErrors} from './utils';
 
 const intro = docPath('docs/Introduction');
 
@@ -342,48 +342,6 @@ test.describe('code blocks', () => {
     expect(background).toBe('rgb(22, 27, 34)');
     expect(keyword).toBe('rgb(255, 123, 114)');
   });
-});
-
-test.describe('a first visit', () => {
-  const pages = [
-    '/',
-    docPath('docs/Introduction'),
-    docPath('api/Pricing2Yaml/the-pricing2yaml-syntax'),
-    docPath('api/space/space-api'),
-    '/playground',
-    `/docs/${ARCHIVED_VERSIONS[ARCHIVED_VERSIONS.length - 1]}/docs/Introduction`,
-  ];
-  for (const path of pages) {
-    test(`to ${path} finds its route's chunks in the HTML, and fetches each script once`, async ({page, context}) => {
-      const chunks = (await routeChunks(context, path)).map((url) => new URL(url).pathname);
-      const errors = watchErrors(page);
-      const fetched: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        // Scripts only: links prefetch their targets' chunks (as `<link rel="prefetch">`) as soon as they are seen.
-        if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/js/')) fetched.push(url.pathname);
-      });
-      const response = await page.goto(path);
-      await waitForHydration(page);
-      await page.waitForLoadState('networkidle');
-      // The served HTML's scripts (the bundler's loader removes a chunk's <script> from the page once it has run).
-      const named = await page.evaluate(
-        (html) =>
-          Array.from(
-            new DOMParser().parseFromString(html, 'text/html').querySelectorAll<HTMLScriptElement>('head script[src]'),
-            (s) => s.getAttribute('src')!,
-          ),
-        await response!.text(),
-      );
-      // The runtime and the main bundle come first; then every chunk of the route (and the shared chunks they need).
-      expect(named[0]).toMatch(/\/runtime~main\.[0-9a-f]+\.js$/);
-      expect(named[1]).toMatch(/\/main\.[0-9a-f]+\.js$/);
-      expect(chunks.filter((chunk) => !named.includes(chunk))).toEqual([]);
-      // Each is fetched once: the loader finds the page's own <script> instead of adding a second one.
-      expect(named.map((src) => fetched.filter((f) => f === src).length)).toEqual(named.map(() => 1));
-      expect(errors).toEqual([]);
-    });
-  }
 });
 
 test.describe('long pages', () => {
