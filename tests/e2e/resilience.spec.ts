@@ -495,6 +495,9 @@ test.describe('the wrong base URL banner', () => {
       // The server-rendered page is still below it.
       await expect(page.locator('h1').first()).toBeVisible();
     } finally {
+      // Chromium may hold a connection it opened ahead of a request; close() alone would wait for it until the
+      // server's headers timeout (60 s, the test's own timeout).
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });
