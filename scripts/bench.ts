@@ -24,6 +24,7 @@ import {CHUNKS, PRISM_MARKER, chunkFile} from '../plugins/prism-on-demand';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {docPath} from '../src/constants';
 import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
+import {evaluatorFigures} from './bench-evaluate';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
@@ -43,6 +44,12 @@ const PUBLIC_SITE: {path: string; kb: number; ratio: number}[] = [
   {path: docPath('api/space/space-api'), kb: 718, ratio: 0.65},
 ];
 const INTRODUCTION_BUDGET_KB = 250;
+/**
+ * The playground's first visit before the Evaluate section (BENCHMARKS.md, the full run on 73e2ffc), and what the
+ * section (its form, the expression parser and the evaluator in the worker) may add to it.
+ */
+const PLAYGROUND_BEFORE_EVALUATE_KB = 310.0;
+const EVALUATE_GROWTH_KB = 8;
 
 /** The current version's page with the most diagrams (at least three): what several inlined SVGs cost. */
 function diagramPage(): {path: string; diagrams: number} {
@@ -205,6 +212,12 @@ async function main() {
       `+${kb(referenceOwn)} (${kb(visits[reference].gzipJs)})`,
       referenceOwn <= REFERENCE_OWN_JS_KB * 1024,
     );
+    const playground = visits['/playground'].gzip / 1024;
+    check(
+      `/playground first visit ≤ ${PLAYGROUND_BEFORE_EVALUATE_KB} KB (before the Evaluate section) + ${EVALUATE_GROWTH_KB} KB gzip`,
+      `+${(playground - PLAYGROUND_BEFORE_EVALUATE_KB).toFixed(1)} KB (${playground.toFixed(1)} KB)`,
+      playground <= PLAYGROUND_BEFORE_EVALUATE_KB + EVALUATE_GROWTH_KB,
+    );
     for (const [path, v] of Object.entries(visits)) {
       // Diagrams are drawn at build time: no page may load Mermaid.
       const unwanted = v.lazy.filter(
@@ -247,6 +260,8 @@ async function main() {
   } finally {
     server.close();
   }
+
+  for (const r of await evaluatorFigures()) check(r.budget, r.actual, r.pass);
 
   console.log('\nBudgets');
   for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);

@@ -1,6 +1,7 @@
 /** The document the playground opens with when the address carries none. */
 export const DEFAULT_EXAMPLE = `# A Pricing2Yaml 3.0 document. Edit it: problems are listed
-# beside the editor, the pricing is drawn below when it is valid.
+# beside the editor, the pricing is drawn below when it is valid,
+# and Evaluate shows what a subscriber may use.
 syntaxVersion: "3.0"
 saasName: Tallybook
 createdAt: "2025-04-01"
@@ -16,12 +17,14 @@ features:
     valueType: BOOLEAN
     defaultValue: true
     type: DOMAIN
+    expression: pricingContext['features']['invoices'] && subscriptionContext['invoicesPerMonth'] < pricingContext['usageLimits']['invoicesPerMonth']
   bankSync:
     description: Import bank transactions every night.
     valueType: BOOLEAN
     defaultValue: false
     type: INTEGRATION
     integrationType: API
+    expression: pricingContext['features']['bankSync'] && subscriptionContext['bankAccounts'] < pricingContext['usageLimits']['bankAccounts']
   payments:
     valueType: TEXT
     defaultValue:
@@ -40,6 +43,7 @@ usageLimits:
     defaultValue: 0
     unit: account
     type: NON_RENEWABLE
+    trackable: true
     linkedFeatures:
       - bankSync
 plans:

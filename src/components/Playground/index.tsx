@@ -9,12 +9,14 @@ import {useColorMode} from '@docusaurus/theme-common';
 
 import type {Diagnostic, Status} from '@site/src/lib/pricing2yaml/analyze';
 import {LATEST_SYNTAX} from '@site/src/lib/pricing2yaml/upgrade';
+import {fitEvaluation, type EvaluationState} from '@site/src/lib/pricing2yaml/subscription';
 import Editor, {type EditorHandle} from './Editor';
+import EvaluatePanel from './EvaluatePanel';
 import PricingView from './PricingView';
 import UpgradePanel from './UpgradePanel';
 import {DEFAULT_EXAMPLE} from './example';
 import {loadSchema, type JsonSchema} from './schemas';
-import {MAX_SHARED_CHARS, documentFromHash, playgroundHash} from './share';
+import {MAX_SHARED_CHARS, documentFromHash, evaluationFromHash, playgroundHash} from './share';
 import {useAnalysis} from './useAnalysis';
 import styles from './styles.module.css';
 
@@ -28,6 +30,8 @@ const STATUS_LABEL: Record<Status, string> = {
   invalid: 'Problems found',
   valid: 'Valid',
 };
+
+const NO_SUBSCRIPTION: EvaluationState = {addOns: {}, usage: {}, server: false};
 
 function fileName(text: string): string {
   const m = /^saasName:\s*["']?([^"'\n#]+)/m.exec(text);
@@ -46,7 +50,11 @@ export default function Playground() {
   const [notice, setNotice] = useState('');
   const [schema, setSchema] = useState<JsonSchema>();
   const editor = useRef<EditorHandle>(null);
-  const {result, pending} = useAnalysis(text);
+  // The Evaluate form; undefined until the reader changes it (or a shared link sets it), so plain links stay short.
+  const [evalState, setEvalState] = useState<EvaluationState | undefined>(() =>
+    evaluationFromHash(window.location.hash),
+  );
+  const {result, pending} = useAnalysis(text, evalState ?? NO_SUBSCRIPTION);
   const analysis = result?.analysis;
   const ids = {label: useId(), status: useId()};
 
@@ -65,25 +73,28 @@ export default function Playground() {
     const t = setTimeout(() => {
       const ok = text.length <= MAX_SHARED_CHARS;
       setShareable(ok);
-      const url = window.location.pathname + window.location.search + (ok ? playgroundHash(text) : '');
+      const url = window.location.pathname + window.location.search + (ok ? playgroundHash(text, evalState) : '');
       window.history.replaceState(window.history.state, '', url);
     }, 300);
     return () => clearTimeout(t);
-  }, [text]);
+  }, [text, evalState]);
 
   // A link pasted into the address bar of an open playground.
   useEffect(() => {
     const onHash = () => {
       const doc = documentFromHash(window.location.hash);
       if (doc !== undefined && doc !== text) editor.current?.setText(doc);
+      const evaluation = evaluationFromHash(window.location.hash);
+      if (evaluation && JSON.stringify(evaluation) !== JSON.stringify(evalState)) setEvalState(evaluation);
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [text]);
+  }, [text, evalState]);
 
   const copy = useCallback(
     async (what: 'yaml' | 'link') => {
-      const value = what === 'yaml' ? text : window.location.origin + window.location.pathname + playgroundHash(text);
+      const value =
+        what === 'yaml' ? text : window.location.origin + window.location.pathname + playgroundHash(text, evalState);
       try {
         await navigator.clipboard.writeText(value);
         setNotice(what === 'yaml' ? 'The YAML was copied to the clipboard.' : 'A link to this document was copied.');
@@ -91,7 +102,7 @@ export default function Playground() {
         setNotice('The browser refused access to the clipboard; select the text and copy it by hand.');
       }
     },
-    [text],
+    [text, evalState],
   );
 
   const download = useCallback(() => {
@@ -213,6 +224,15 @@ export default function Playground() {
           <p className={styles.muted}>The pricing is drawn here once the document is valid.</p>
         )}
       </section>
+
+      {analysis?.pricing && (
+        <EvaluatePanel
+          pricing={analysis.pricing}
+          state={fitEvaluation(analysis.pricing, evalState ?? NO_SUBSCRIPTION)}
+          evaluation={result?.evaluation}
+          onChange={setEvalState}
+        />
+      )}
 
       {analysis?.upgrade && (
         <UpgradePanel upgrade={analysis.upgrade} diff={result?.diff} onUse={(t) => editor.current?.setText(t)} />

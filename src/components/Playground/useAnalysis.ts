@@ -3,6 +3,7 @@
  * time is terminated and replaced, so a pathological input costs a message, never a frozen tab.
  */
 import {useEffect, useRef, useState} from 'react';
+import type {EvaluationState} from '@site/src/lib/pricing2yaml/subscription';
 import type {AnalysisRequest, AnalysisResponse} from './analysis.worker';
 
 export const DEBOUNCE_MS = 200;
@@ -23,7 +24,8 @@ function timedOut(id: number): AnalysisResponse {
   };
 }
 
-export function useAnalysis(text: string): {result?: AnalysisResponse; pending: boolean} {
+/** Analyses `text` and, when `evaluate` is given and the text is valid, evaluates it for that subscription. */
+export function useAnalysis(text: string, evaluate?: EvaluationState): {result?: AnalysisResponse; pending: boolean} {
   const [result, setResult] = useState<AnalysisResponse>();
   const [pending, setPending] = useState(true);
   const worker = useRef<Worker | null>(null);
@@ -38,6 +40,8 @@ export function useAnalysis(text: string): {result?: AnalysisResponse; pending: 
     };
   }, []);
 
+  const requestKey = evaluate ? JSON.stringify(evaluate) : '';
+  const request = evaluate;
   useEffect(() => {
     setPending(true);
     const debounce = setTimeout(() => {
@@ -58,10 +62,12 @@ export function useAnalysis(text: string): {result?: AnalysisResponse; pending: 
         setResult(timedOut(id));
         setPending(false);
       }, TIMEOUT_MS);
-      w.postMessage({id, text} satisfies AnalysisRequest);
+      w.postMessage({id, text, evaluate: request} satisfies AnalysisRequest);
     }, DEBOUNCE_MS);
     return () => clearTimeout(debounce);
-  }, [text]);
+    // The request is compared by value (its JSON), so a new object with the same subscription sends nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, requestKey]);
 
   return {result, pending};
 }

@@ -21,11 +21,11 @@
  */
 import jsep from 'jsep';
 
+import {UNLIMITED, isObj, isTracked, quantityBounds, type Obj} from './subscription';
 import type {Pricing} from './upgrade';
 
-/** pricing4ts (the parser SPACE uses) stores any number above this as this: it is how `.inf` reaches SPACE. */
-export const UNLIMITED = 100_000_000;
-/** Longest expression evaluated; SPACE has no limit, real expressions are under 300 characters. */
+export {UNLIMITED, isTracked, quantityBounds};
+
 export const MAX_EXPRESSION_CHARS = 4096;
 /** Deepest nesting of brackets and parentheses evaluated. */
 export const MAX_EXPRESSION_DEPTH = 32;
@@ -119,12 +119,6 @@ export interface Evaluation {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the pricing
 
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function entries(v: unknown): [string, Obj][] {
   return isObj(v) ? Object.entries(v).map(([k, x]) => [k, isObj(x) ? x : {}]) : [];
 }
@@ -139,25 +133,6 @@ function stored(v: unknown): {value: Value; unlimited: boolean} {
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return {value: v, unlimited: false};
   if (Array.isArray(v)) return {value: v.map(String), unlimited: false};
   return {value: undefined, unlimited: false};
-}
-
-/** An add-on that only extends usage limits: pricing4ts gives it subscription constraints with an open maximum. */
-function isScalable(addOn: Obj): boolean {
-  const count = (k: string) => (isObj(addOn[k]) ? Object.keys(addOn[k] as Obj).length : 0);
-  return count('features') === 0 && count('usageLimits') === 0 && count('usageLimitsExtensions') > 0;
-}
-
-/** Quantity bounds of an add-on as SPACE checks them (ContractValidation `_validateAddOnQuantity`). */
-export function quantityBounds(addOn: Obj): {min: number; max: number; step: number} {
-  const c = isObj(addOn.subscriptionConstraints) ? addOn.subscriptionConstraints : {};
-  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
-  const min = num(c.minQuantity, 1);
-  return {min, max: num(c.maxQuantity, isScalable(addOn) ? UNLIMITED : 1), step: num(c.quantityStep, 1)};
-}
-
-/** Whether SPACE keeps a counter for a usage limit: every limit with a period (all RENEWABLE ones), or trackable. */
-export function isTracked(limit: Obj): boolean {
-  return limit.type === 'RENEWABLE' || isObj(limit.period) || limit.trackable === true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,140 @@
+/**
+ * Figures for the evaluator (src/lib/pricing2yaml/evaluate.ts), in Node with the code the playground's worker runs:
+ * the time to evaluate every feature of the largest real pricing of the vendored corpus for one subscription, and for
+ * every plan × add-on combination of it, with a PASS/FAIL line for the budget (median ≤ 5 ms per subscription).
+ *
+ *   npx tsx scripts/bench-evaluate.ts        (also run at the end of `npm run bench`)
+ */
+import {readFileSync, readdirSync, statSync} from 'node:fs';
+import {join, relative} from 'node:path';
+
+import {analyze} from '../src/lib/pricing2yaml/analyze';
+import {evaluatePricing, type Subscription} from '../src/lib/pricing2yaml/evaluate';
+import {quantityBounds} from '../src/lib/pricing2yaml/subscription';
+import type {Pricing, SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
+import {compilingLoader} from '../src/lib/pricing2yaml/validators';
+import {median, ms, percentile} from './lib/bench';
+
+const ROOT = join(__dirname, '..');
+/** The real pricings vendored for the tests (tests/fixtures/pricings/README.md says where they come from). */
+const CORPUS = join(ROOT, 'tests', 'fixtures', 'pricings');
+export const EVALUATION_BUDGET_MS = 5;
+
+const loadValidator = compilingLoader(async (v: SyntaxVersion) =>
+  JSON.parse(readFileSync(join(ROOT, 'static', 'schemas', 'pricing2yaml', `v${v}.json`), 'utf8')),
+);
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? yamlFiles(p) : /\.ya?ml$/.test(name) ? [p] : [];
+  });
+}
+
+const names = (v: unknown) => (typeof v === 'object' && v !== null ? Object.keys(v) : []);
+
+/** The valid pricing with the most features × plans × add-ons, the heaviest one to evaluate. */
+async function largestPricing(): Promise<{file: string; pricing: Pricing}> {
+  let best: {file: string; pricing: Pricing; weight: number} | undefined;
+  for (const file of yamlFiles(CORPUS)) {
+    const analysis = await analyze(readFileSync(file, 'utf8'), loadValidator);
+    const p = analysis.pricing;
+    if (!p) continue;
+    const weight = names(p.features).length * (names(p.plans).length + 1) * (names(p.addOns).length + 1);
+    if (!best || weight > best.weight) best = {file, pricing: p, weight};
+  }
+  if (!best) throw new Error(`No valid pricing under ${CORPUS}`);
+  return best;
+}
+
+/**
+ * Every plan (or none, without plans) with every subset of add-ons at their minimum quantity; past `max` in all, the
+ * first subsets of each plan (in binary order, so every add-on appears alone and in pairs first).
+ */
+function combinations(pricing: Pricing, max = 4096): Subscription[] {
+  const plans: (string | undefined)[] = names(pricing.plans).length ? names(pricing.plans) : [undefined];
+  const addOns = Object.entries((pricing.addOns ?? {}) as Record<string, Record<string, unknown>>);
+  const out: Subscription[] = [];
+  const perPlan = Math.floor(max / plans.length);
+  for (const plan of plans) {
+    for (let mask = 0; mask < Math.min(2 ** addOns.length, perPlan); mask++) {
+      const bought: Record<string, number> = {};
+      addOns.forEach(([name, addOn], i) => {
+        if (mask & (1 << i)) bought[name] = quantityBounds(addOn).min;
+      });
+      out.push({plan, addOns: bought, usage: {}});
+    }
+  }
+  return out;
+}
+
+export async function evaluatorFigures(): Promise<{budget: string; actual: string; pass: boolean}[]> {
+  const {file, pricing} = await largestPricing();
+  const subs = combinations(pricing);
+  // The last plan with every add-on: the most work for one subscription.
+  const plans = names(pricing.plans);
+  const one: Subscription = {
+    plan: plans[plans.length - 1],
+    addOns: Object.fromEntries(
+      Object.entries((pricing.addOns ?? {}) as Record<string, Record<string, unknown>>).map(([n, a]) => [
+        n,
+        quantityBounds(a).min,
+      ]),
+    ),
+    usage: {},
+  };
+  // Warm up the parser's cache and the JIT, as a worker would be after its first answer.
+  for (let i = 0; i < 20; i++) evaluatePricing(pricing, one);
+  const single: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    evaluatePricing(pricing, one);
+    single.push(performance.now() - t);
+  }
+  const each: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  for (const s of subs) {
+    const t = performance.now();
+    const e = evaluatePricing(pricing, s);
+    each.push(performance.now() - t);
+    errors += e.features.filter((f) => f.error?.code === 'EVALUATION_ERROR').length;
+  }
+  const total = performance.now() - start;
+  console.log(
+    `\nEvaluator (Node, the worker's code) on ${relative(ROOT, file)}: ${names(pricing.features).length} features, ` +
+      `${names(pricing.usageLimits).length} usage limits, ${names(pricing.plans).length} plans, ` +
+      `${names(pricing.addOns).length} add-ons`,
+  );
+  console.log(
+    `  one subscription (${one.plan ?? 'no plan'} + ${names(one.addOns).length} add-ons), 200 runs: ` +
+      `median ${ms(median(single))}, p95 ${ms(percentile(single, 95))}`,
+  );
+  console.log(
+    `  ${subs.length} plan × add-on combinations: ${ms(total)} in all, median ${ms(median(each))}, ` +
+      `p95 ${ms(percentile(each, 95))} per subscription; EVALUATION_ERROR answers: ${errors}`,
+  );
+  return [
+    {
+      budget: `evaluate every feature of the largest real pricing, one subscription: median ≤ ${EVALUATION_BUDGET_MS} ms`,
+      actual: ms(median(single)),
+      pass: median(single) <= EVALUATION_BUDGET_MS,
+    },
+    {
+      budget: `evaluate every plan × add-on combination: median ≤ ${EVALUATION_BUDGET_MS} ms per subscription`,
+      actual: ms(median(each)),
+      pass: median(each) <= EVALUATION_BUDGET_MS,
+    },
+  ];
+}
+
+if (require.main === module) {
+  evaluatorFigures()
+    .then((results) => {
+      for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
