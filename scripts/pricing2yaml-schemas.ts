@@ -240,8 +240,8 @@ function usageLimitTypes(v: SyntaxVersion): string[] {
 
 function contexts(v: SyntaxVersion): string {
   return since(v, '3.0')
-    ? '`pricingContext` (the feature and usage-limit values of the subscription) and `subscriptionContext` (what the user has consumed)'
-    : '`planContext` (the feature and usage-limit values of the subscription) and `userContext` (what the user has consumed)';
+    ? "`pricingContext` (the feature and usage-limit values of the subscription) and `subscriptionContext` (what the user has consumed, one count per usage limit under the limit's name: `subscriptionContext['maxExports']`)"
+    : "`planContext` (the feature and usage-limit values of the subscription) and `userContext` (what the user has consumed, as the application reports it; name each count after its usage limit: `userContext['maxExports']`)";
 }
 
 function nullable(type: string | string[]): string[] {
@@ -439,7 +439,7 @@ function usageLimit(v: SyntaxVersion): Schema {
       type: 'boolean',
       default: false,
       description:
-        'For NON_RENEWABLE limits: whether the usage is tracked by the platform (SPACE counts it) rather than reported by the application. Ignored on RENEWABLE limits.',
+        'For NON_RENEWABLE limits: true makes SPACE keep a usage counter for the limit; false (the default) leaves counting to the application, and `subscriptionContext` then has no entry for it. Has no effect on RENEWABLE limits: pricing4ts reads it only on NON_RENEWABLE ones, and every RENEWABLE limit gets a `period`, which alone makes SPACE track it.',
     };
   }
   return {
@@ -571,7 +571,7 @@ function addOn(v: SyntaxVersion): Schema {
       type: nullable('array'),
       items: {type: 'string'},
       description:
-        'Add-ons that must already be contracted before this one can be bought. Every name must be a declared add-on.' +
+        'Add-ons that must already be contracted before this one can be bought. Every name must be a declared add-on. An empty list, `null` and leaving the key out all mean the add-on depends on nothing.' +
         (v === '1.1'
           ? ' The Pricing4Java changelog introduces this key in 2.0; both parsers accept it in 1.1 documents because they validate after upgrading.'
           : ''),
@@ -581,7 +581,8 @@ function addOn(v: SyntaxVersion): Schema {
     properties.excludes = {
       type: nullable('array'),
       items: {type: 'string'},
-      description: 'Add-ons that cannot be contracted together with this one. Every name must be a declared add-on.',
+      description:
+        'Add-ons that cannot be contracted together with this one. Every name must be a declared add-on. An empty list, `null` and leaving the key out all mean it excludes nothing.',
     };
   }
   Object.assign(properties, priceProps(v, 'add-on'), {
@@ -672,7 +673,7 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
     p.version = {
       type: 'string',
       description:
-        'Your own label for this edition of the pricing, such as "2025-01" or "v3". When omitted, parsers derive it from `createdAt`.',
+        'Your own label for this edition of the pricing, such as "2025-01" or "v3". Optional in the syntax: when it is omitted, pricing4ts derives it from `createdAt` as year-month-day without leading zeros (`2025-9-1`) and Pricing4Java as `2025-09-01`. SPACE needs a label for every pricing version and rejects an empty one, so a file without `version` is stored under the derived date; write it yourself whenever the file goes to SPACE.',
     };
   } else {
     p.version = {
@@ -822,7 +823,7 @@ const EXAMPLES: Record<string, unknown> = {
   'feature.valueType': 'BOOLEAN',
   'feature.defaultValue': false,
   'feature.expression': "planContext['features']['pdfExport']",
-  'feature.serverExpression': "userContext['exports'] <= planContext['usageLimits']['maxExports']",
+  'feature.serverExpression': "userContext['maxExports'] <= planContext['usageLimits']['maxExports']",
   'feature.type': 'DOMAIN',
   'feature.integrationType': 'WEB_SAAS',
   'feature.automationType': 'TASK_AUTOMATION',
