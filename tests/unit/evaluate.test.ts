@@ -227,7 +227,9 @@ describe('evaluatePricing: what SPACE refuses a contract for', () => {
     [{plan: 'PRO', addOns: {brandKit: 2}}, ['INVALID_QUANTITY']],
     [{plan: 'PRO', addOns: {moreExports: 1.5}}, ['INVALID_QUANTITY']],
     [{plan: 'PRO', addOns: {moreExports: 5, brandKit: 1}}, []],
-    [{plan: 'PRO', addOns: {moreExports: 0}}, []],
+    // SPACE checks every listed add-on: a 0 is refused (the minimum is 1), yet it satisfies a dependsOn.
+    [{plan: 'PRO', addOns: {moreExports: 0}}, ['INVALID_QUANTITY']],
+    [{plan: 'PRO', addOns: {brandKit: 0, whiteLabel: 1}}, ['EXCLUDED_ADD_ON', 'INVALID_QUANTITY']],
   ] as [Subscription, string[]][])('%j', async (s, expected) => {
     expect(await codes(s)).toEqual(expected);
   });

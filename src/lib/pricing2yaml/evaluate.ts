@@ -35,7 +35,10 @@ export type ErrorCode = 'FLAG_NOT_FOUND' | 'PARSE_ERROR' | 'TYPE_MISMATCH' | 'EV
 export interface Subscription {
   /** The plan's name; omit it for a pricing that sells add-ons without a plan. */
   plan?: string;
-  /** Add-on name to quantity; a quantity of 0 means "not bought" and is left out of the subscription. */
+  /**
+   * Add-on name to quantity. As in SPACE, every listed add-on is checked (a 0 is refused unless its minimum quantity is
+   * 0, and it counts for `dependsOn`), and only quantities above 0 change the contexts. Leave out what is not bought.
+   */
   addOns?: Record<string, number>;
   /** Usage limit name to the amount consumed so far (read only for the limits SPACE tracks; 0 when not given). */
   usage?: Record<string, number>;
@@ -107,7 +110,10 @@ export interface FeatureOutcome {
 }
 
 export interface Evaluation {
-  /** The reasons SPACE would refuse this subscription as a contract (empty when it would accept it). */
+  /**
+   * What SPACE would do wrong with this subscription: refuse it as a contract, or (PLAN_REQUIRED) store it and then fail
+   * every evaluation of it. Empty when it would accept and evaluate it.
+   */
   problems: SubscriptionProblem[];
   subscription: {plan?: string; addOns: Record<string, number>};
   pricingContext: {features: Record<string, Value>; usageLimits: Record<string, Value>};
@@ -136,7 +142,7 @@ function stored(v: unknown): {value: Value; unlimited: boolean} {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Subscription problems (what SPACE refuses a contract for)
+// Subscription problems (what SPACE refuses a contract for, ContractValidation.ts, or cannot evaluate)
 
 function subscriptionProblems(pricing: Obj, plan: string | undefined, addOns: Record<string, number>) {
   const problems: SubscriptionProblem[] = [];
@@ -152,9 +158,12 @@ function subscriptionProblems(pricing: Obj, plan: string | undefined, addOns: Re
     problems.push({code: 'UNKNOWN_PLAN', message: `The pricing has no plan named ${plan}.`});
   }
   if (plan === undefined && planNames.length > 0 && bought.length > 0) {
+    // Not a refusal: the contract is stored, and every evaluation of it then fails (evaluationContextsManagement.ts).
     problems.push({
       code: 'PLAN_REQUIRED',
-      message: `This pricing has plans, so a subscription must name one (${planNames.join(', ')}).`,
+      message:
+        `SPACE stores a contract without a plan, but cannot evaluate it: this pricing has plans ` +
+        `(${planNames.join(', ')}), so the subscription must name one.`,
     });
   }
   for (const name of bought) {
@@ -524,7 +533,9 @@ export function evaluateExpression(
     ast = parse(expression);
   } catch (e) {
     if (/#|\b(and|or|not)\b/.test(expression)) {
-      notes.add('This looks like SpEL (Pricing4Java: #variables, and/or/not); SPACE evaluates JavaScript (&&, ||, !).');
+      notes.add(
+        'This looks like SpEL, which Pricing4Java evaluates (and/or/not are its operators, # starts its variables); SPACE evaluates JavaScript (&&, ||, !).',
+      );
     }
     return errorResult('EVALUATION_ERROR', `SyntaxError in the expression of ${featureName}: ${(e as Error).message}`);
   }
@@ -540,7 +551,9 @@ export function evaluateExpression(
       );
     }
     if (e instanceof SyntaxError && /\b(and|or|not)\b/.test(expression)) {
-      notes.add('This looks like SpEL (Pricing4Java: and/or/not); SPACE evaluates JavaScript (&&, ||, !).');
+      notes.add(
+        'This looks like SpEL, which Pricing4Java evaluates (and/or/not are its operators); SPACE evaluates JavaScript (&&, ||, !).',
+      );
     }
     const err = e as Error;
     return errorResult('EVALUATION_ERROR', `Error evaluating ${featureName}: ${err.name}: ${err.message}`);
@@ -586,10 +599,10 @@ function linkedHint(pricing: Pricing, feature: string): string {
   return linked.length ? ` (the limits linked to ${feature}: ${linked.join(', ')})` : '';
 }
 
-/** Add-ons actually bought: quantities above 0, as numbers. */
-function boughtAddOns(addOns: Record<string, number> | undefined): Record<string, number> {
+/** The add-ons a subscription lists with a numeric quantity (0 included: SPACE checks those too). */
+function listedAddOns(addOns: Record<string, number> | undefined): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [k, q] of Object.entries(addOns ?? {})) if (typeof q === 'number' && q !== 0) out[k] = q;
+  for (const [k, q] of Object.entries(addOns ?? {})) if (typeof q === 'number') out[k] = q;
   return out;
 }
 
@@ -603,7 +616,7 @@ export function evaluatePricing(
   options: EvaluateOptions = {},
 ): Evaluation {
   const plan = subscription.plan === '' ? undefined : subscription.plan;
-  const addOns = boughtAddOns(subscription.addOns);
+  const addOns = listedAddOns(subscription.addOns);
   const problems = subscriptionProblems(pricing, plan, addOns);
   const planObj = plan !== undefined ? own(pricing.plans, plan) : undefined;
   const hasPlan = isObj(planObj);
@@ -646,7 +659,8 @@ export function evaluatePricing(
   }
   for (const [name, addOn] of entries(pricing.addOns)) {
     const quantity = addOns[name];
-    if (!quantity || quantity < 0) continue;
+    // SPACE's evaluation applies only the add-ons bought more than 0 times (evaluationContextsManagement.ts).
+    if (!(quantity > 0)) continue;
     for (const [f, v] of entries(addOn.features)) {
       const {value} = stored(v.value);
       features[f] = value;
