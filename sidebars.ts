@@ -54,6 +54,7 @@ const sidebars: SidebarsConfig = {
     ),
     category('Pricing2Yaml', 'pricing2yaml', 'The YAML language that describes a SaaS pricing.', [
       'api/Pricing2Yaml/the-pricing2yaml-syntax',
+      'api/Pricing2Yaml/how-a-feature-is-decided',
       category(
         'Syntax versions',
         'pricing2yaml-versions',

@@ -18,7 +18,19 @@ import {ROOT, allCodeBlocks, mdxFiles} from '../utils/codeBlocks';
 import {SCHEMA_DIR, SYNTAX_VERSIONS, parseYaml, schemaValidator} from '../utils/pricing2yaml';
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
-const pages = mdxFiles(['docs']).map((file) => ({page: file.slice(ROOT.length + 1), text: readFileSync(file, 'utf8')}));
+
+/**
+ * A page's text without its code blocks marked `shows="mistakes"`: examples that exist to show what goes wrong (a
+ * counter named after nothing, double quotes), whose outcome an `evaluates=` block states and the test suite checks.
+ */
+function withoutMistakes(text: string): string {
+  return text.replace(/^(`{3,})yaml[^\n]*\bshows="mistakes"[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+}
+
+const pages = mdxFiles(['docs']).map((file) => ({
+  page: file.slice(ROOT.length + 1),
+  text: withoutMistakes(readFileSync(file, 'utf8')),
+}));
 
 /** `<counter context>['a'] (+ n)? <op> <grant context>['usageLimits']['b']` comparisons in a text. */
 function counterComparisons(text: string): {counter: string; limit: string; source: string}[] {
@@ -32,6 +44,12 @@ describe('usage counters are named after their usage limit', () => {
 
   it('finds comparisons to check', () => {
     expect(spacePages.flatMap(({text}) => counterComparisons(text)).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('leaves out only the blocks marked as showing mistakes', () => {
+    const fence = '```';
+    const page = `a\n${fence}yaml title="x.yml" shows="mistakes"\nsubscriptionContext["k"]\n${fence}\nb\n${fence}yaml\nkept\n${fence}\n`;
+    expect(withoutMistakes(page)).toBe(`a\n\nb\n${fence}yaml\nkept\n${fence}\n`);
   });
 
   it('recognises a mismatch', () => {
@@ -63,7 +81,7 @@ describe('usage counters are named after their usage limit', () => {
 
   it('every subscriptionContext counter read by a 3.0 example names a declared usage limit', () => {
     const problems: string[] = [];
-    for (const b of allCodeBlocks(['docs']).filter((b) => b.lang === 'yaml')) {
+    for (const b of allCodeBlocks(['docs']).filter((b) => b.lang === 'yaml' && b.attrs.shows !== 'mistakes')) {
       let doc: unknown;
       try {
         doc = parseYaml(b.code);
