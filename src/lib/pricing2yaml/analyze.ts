@@ -465,7 +465,8 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
         diagnostics,
       };
     }
-    underscored = readUnderscoreNumbers(doc);
+    // Only documents that contain such a number pay for a walk over every node.
+    if (/\d_\d/.test(text)) underscored = readUnderscoreNumbers(doc);
     value = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
   } catch (e) {
     const message =
