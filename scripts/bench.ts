@@ -1,11 +1,13 @@
 /**
- * The site's benchmark: build time and memory, what a first visit loads, and Lighthouse scores, each figure checked
- * against its budget with a PASS/FAIL line. It prints figures; it is not a test and never runs in `npm test`.
+ * The site's benchmark: build time and memory, what a first visit loads, Lighthouse scores, and the time the
+ * Pricing2Yaml checker takes per file (scripts/bench-checker.ts), each figure checked against its budget with a
+ * PASS/FAIL line. It prints figures; it is not a test and never runs in `npm test`.
  *
  *   npm run bench                      two production builds (cold, then warm), then the page measurements
  *   npm run bench -- --no-build        measure the existing build/ only
  *   npm run bench -- --runs=5          Lighthouse runs per page for the mobile median (default 3)
  *   npm run bench -- --no-lighthouse   sizes only
+ *   npm run bench -- --no-checker      without the checker's figures (`npm run bench:checker` gives them alone)
  *
  * Pages are served from build/ on 127.0.0.1 with gzip, as a static host would. Sizes are gzip bytes of the
  * same-origin HTML, JS and CSS a first visit loads while the reader scrolls the whole page, so code loaded on the way
@@ -25,6 +27,7 @@ import {CHROMIUM_ARGS} from '../playwright.config';
 import {docPath} from '../src/constants';
 import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
 import {evaluatorFigures} from './bench-evaluate';
+import {CHECKER_BUDGET, benchChecker, checkerLines} from './bench-checker';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
@@ -166,6 +169,15 @@ function codeBlockChunksGzip(): number {
 
 async function main() {
   if (!args.includes('--no-build')) buildFigures();
+  if (!args.includes('--no-checker')) {
+    const figures = await benchChecker();
+    console.log('\n' + checkerLines(figures).slice(0, -1).join('\n'));
+    check(
+      `Pricing2Yaml checker per file: median ≤ ${CHECKER_BUDGET.medianMs} ms, p95 ≤ ${CHECKER_BUDGET.p95Ms} ms (CPU)`,
+      `median ${figures.medianMs.toFixed(2)} ms, p95 ${figures.p95Ms.toFixed(2)} ms`,
+      figures.pass,
+    );
+  }
   const server = await serve(BUILD, {gzip: true});
   const diagrammed = diagramPage();
   const pages = [...PUBLIC_SITE.map((p) => p.path), diagrammed.path, '/playground'];

@@ -228,6 +228,8 @@ export const AUTOMATION_TYPES = ['BOT', 'FILTERING', 'TRACKING', 'TASK_AUTOMATIO
 export const PAYMENT_TYPES = ['CARD', 'GATEWAY', 'INVOICE', 'ACH', 'WIRE_TRANSFER', 'OTHER'];
 export const PERIOD_UNITS = ['SEC', 'MIN', 'HOUR', 'DAY', 'MONTH', 'YEAR'];
 export const RENDER_MODES = ['auto', 'enabled', 'disabled', 'AUTO', 'ENABLED', 'DISABLED'];
+/** Maximum length of `saasName`: Pricing4Java 5.5's limit (pricing4ts allows 255), the stricter of the two. */
+export const SAAS_NAME_MAX = 50;
 export const UNLIMITED = 100_000_000;
 
 const URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/$.?#].[^\\s]*$';
@@ -286,8 +288,14 @@ function defaultValueRules(v: SyntaxVersion, withPayment: boolean): Schema[] {
         },
         then: {properties: {defaultValue: {type: 'string'}}},
       },
-      {if: {required: ['type'], properties: {type: {const: 'INTEGRATION'}}}, then: {required: ['integrationType']}},
-      {if: {required: ['type'], properties: {type: {const: 'AUTOMATION'}}}, then: {required: ['automationType']}},
+      {
+        if: {required: ['type'], properties: {type: {const: 'INTEGRATION'}}},
+        then: {required: ['integrationType'], properties: {integrationType: {enum: INTEGRATION_TYPES}}},
+      },
+      {
+        if: {required: ['type'], properties: {type: {const: 'AUTOMATION'}}},
+        then: {required: ['automationType'], properties: {automationType: {enum: AUTOMATION_TYPES}}},
+      },
     );
   } else {
     rules.push({
@@ -316,13 +324,11 @@ function feature(v: SyntaxVersion): Schema {
     ),
     expression: {
       type: expressionType,
-      minLength: 1,
       pattern: '\\S',
       description: `Condition that decides whether a user may use the feature. It is evaluated on the client (and on the server unless \`serverExpression\` is given) against ${contexts(v)}. Must not be blank; omit it or write null instead.${since(v, '3.0') ? ' pricing4ts also accepts a literal true/false.' : ''}`,
     },
     serverExpression: {
       type: expressionType,
-      minLength: 1,
       pattern: '\\S',
       description: `Condition evaluated only on the server, for when the back end must be stricter than the user interface (for example \`<=\` instead of \`<\`). Same contexts as \`expression\`.${since(v, '1.1') ? ' When omitted, the server evaluates `expression`.' : ''}`,
     },
@@ -333,38 +339,38 @@ function feature(v: SyntaxVersion): Schema {
     },
     integrationType: {
       description:
-        'Kind of integration. Required when `type` is INTEGRATION; pricing4ts still checks the value when it appears on another type.',
-      enum: INTEGRATION_TYPES,
+        'Kind of integration. Required when `type` is INTEGRATION; pricing4ts still checks the value when it appears on another type. null counts as absent.',
+      enum: [...INTEGRATION_TYPES, null],
     },
     automationType: {
       description:
-        'Kind of automation. Required when `type` is AUTOMATION; pricing4ts still checks the value when it appears on another type.',
-      enum: AUTOMATION_TYPES,
+        'Kind of automation. Required when `type` is AUTOMATION; pricing4ts still checks the value when it appears on another type. null counts as absent.',
+      enum: [...AUTOMATION_TYPES, null],
     },
     pricingUrls: {
-      type: 'array',
+      type: nullable('array'),
       items: {type: 'string', pattern: URL_PATTERN},
       description:
-        'Pricing pages of the integrated third-party service (http or https URLs). Only meaningful for type INTEGRATION with integrationType WEB_SAAS; elsewhere pricing4ts prints a warning and drops it.',
+        'Pricing pages of the integrated third-party service (http or https URLs). Only meaningful for type INTEGRATION with integrationType WEB_SAAS; elsewhere pricing4ts prints a warning and drops it. null counts as absent.',
     },
     docUrl: {
-      type: 'string',
+      type: nullable('string'),
       pattern: URL_PATTERN,
       description:
-        'Link (http or https) to the document that states the guarantee. Only meaningful for type GUARANTEE; elsewhere pricing4ts prints a warning and drops it.',
+        'Link (http or https) to the document that states the guarantee. Only meaningful for type GUARANTEE; elsewhere pricing4ts prints a warning and drops it. null counts as absent.',
     },
   };
   if (since(v, '2.0')) {
     properties.render = {
       description:
-        'Whether pricing renderers show the feature: `auto` (default) decides from its values, `enabled` always shows it, `disabled` hides it. Case is ignored. Pricing4Java does not read it.',
-      enum: RENDER_MODES,
+        'Whether pricing renderers show the feature: `auto` (default) decides from its values, `enabled` always shows it, `disabled` hides it. Case is ignored; null counts as absent. Pricing4Java does not read it.',
+      enum: [...RENDER_MODES, null],
       default: 'auto',
     };
     properties.tag = {
-      type: 'string',
+      type: nullable('string'),
       description:
-        'Group the feature belongs to in pricing tables. Must be one of the root `tags` (checked by the cross-reference checker and both parsers).',
+        'Group the feature belongs to in pricing tables. Must be one of the root `tags` (checked by the cross-reference checker and both parsers); null counts as absent.',
     };
   }
   return {
@@ -410,8 +416,8 @@ function usageLimit(v: SyntaxVersion): Schema {
   if (since(v, '2.0')) {
     properties.render = {
       description:
-        'Whether pricing renderers show the limit: `auto` (default), `enabled` or `disabled`. Case is ignored. Pricing4Java does not read it.',
-      enum: RENDER_MODES,
+        'Whether pricing renderers show the limit: `auto` (default), `enabled` or `disabled`. Case is ignored; null counts as absent. Pricing4Java does not read it.',
+      enum: [...RENDER_MODES, null],
       default: 'auto',
     };
   }
@@ -485,22 +491,22 @@ function priceProps(v: SyntaxVersion, where: 'plan' | 'add-on'): Schema {
     };
   }
   const common =
-    'A number (0 or more) in the root `currency`, or free text such as "Contact sales" when it is the only price field. When both monthlyPrice and annualPrice are given, both must be numbers.';
+    'A number (0 or more) in the root `currency`, or free text such as "Contact sales" when it is the only price field. When both monthlyPrice and annualPrice are given, both must be numbers; null counts as absent (at least one of them must be set).';
   return {
     monthlyPrice: {
-      type: ['number', 'string'],
+      type: ['number', 'string', 'null'],
       minimum: 0,
       description: `Price when billed monthly. ${common} The 2.0 upgrade turns it into \`price\`.`,
     },
     annualPrice: {
-      type: ['number', 'string'],
+      type: ['number', 'string', 'null'],
       minimum: 0,
       description: `Price per month when billed annually. ${common} The 2.0 upgrade derives \`billing.annual\` from annualPrice / monthlyPrice.`,
     },
     ...(where === 'add-on'
       ? {
           price: {
-            type: ['number', 'string'],
+            type: ['number', 'string', 'null'],
             minimum: 0,
             description:
               'Single price of the add-on, used instead of monthlyPrice/annualPrice. Kept as is by the 2.0 upgrade.',
@@ -515,9 +521,15 @@ function priceProps(v: SyntaxVersion, where: 'plan' | 'add-on'): Schema {
  * the other (Pricing4Java fails on text; pricing4ts fails on a number mixed with text).
  */
 const BOTH_PRICES_NUMERIC: Schema = {
-  if: {required: ['monthlyPrice', 'annualPrice']},
+  if: {
+    required: ['monthlyPrice', 'annualPrice'],
+    properties: {monthlyPrice: {not: {type: 'null'}}, annualPrice: {not: {type: 'null'}}},
+  },
   then: {properties: {monthlyPrice: {type: 'number'}, annualPrice: {type: 'number'}}},
 };
+
+/** Before 2.0: a price key that is present and not null (null counts as absent, as in the parsers). */
+const priceSet = (key: string): Schema => ({required: [key], properties: {[key]: {type: ['number', 'string']}}});
 
 function plan(v: SyntaxVersion): Schema {
   const properties: Schema = {
@@ -531,7 +543,7 @@ function plan(v: SyntaxVersion): Schema {
   };
   if (since(v, '2.0')) {
     properties.private = {
-      type: 'boolean',
+      type: nullable('boolean'),
       default: false,
       description: 'True for plans that exist but are not advertised (for example negotiated enterprise deals).',
     };
@@ -550,7 +562,7 @@ function plan(v: SyntaxVersion): Schema {
     properties,
   };
   if (!since(v, '2.0')) {
-    schema.anyOf = [{required: ['monthlyPrice']}, {required: ['annualPrice']}];
+    schema.anyOf = [priceSet('monthlyPrice'), priceSet('annualPrice')];
     schema.allOf = [BOTH_PRICES_NUMERIC];
   }
   return schema;
@@ -595,7 +607,7 @@ function addOn(v: SyntaxVersion): Schema {
   });
   if (since(v, '2.0')) {
     properties.private = {
-      type: 'boolean',
+      type: nullable('boolean'),
       default: false,
       description: 'True for add-ons that are sold but not advertised.',
     };
@@ -643,7 +655,7 @@ function addOn(v: SyntaxVersion): Schema {
   };
   if (!since(v, '2.0')) {
     schema.allOf = [
-      {anyOf: [{required: ['price']}, {required: ['monthlyPrice']}, {required: ['annualPrice']}]},
+      {anyOf: [priceSet('price'), priceSet('monthlyPrice'), priceSet('annualPrice')]},
       BOTH_PRICES_NUMERIC,
     ];
   }
@@ -664,9 +676,8 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
   p.saasName = {
     type: 'string',
     minLength: 3,
-    maxLength: 255,
-    description:
-      'Name of the product being priced, 3 to 255 characters (pricing4ts). Pricing4Java 5.5 accepts at most 50 characters.',
+    maxLength: SAAS_NAME_MAX,
+    description: `Name of the product being priced, 3 to ${SAAS_NAME_MAX} characters: Pricing4Java 5.5 rejects longer names (pricing4ts allows up to 255).`,
   };
   required.push('saasName');
   if (since(v, '2.1')) {
@@ -687,9 +698,9 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
   }
   if (since(v, '2.0')) {
     p.url = {
-      type: 'string',
+      type: nullable('string'),
       pattern: URL_PATTERN,
-      description: 'Public pricing page the document was modelled from (http or https).',
+      description: 'Public pricing page the document was modelled from (http or https). null counts as absent.',
     };
   }
   if (v === '1.0') {
@@ -788,7 +799,7 @@ function root(v: SyntaxVersion): {properties: Schema; required: string[]} {
   p.plans = {
     type: nullable('object'),
     description:
-      'Plans offered, by name. pricing4ts accepts a pricing with neither plans nor add-ons (it sells nothing); Pricing4Java rejects it.',
+      'Plans offered, by name. A pricing needs plans or add-ons (or both): Pricing4Java rejects one with neither, pricing4ts accepts it.',
     propertyNames: {$ref: '#/$defs/name'},
     additionalProperties: {$ref: '#/$defs/plan'},
   };
@@ -897,6 +908,8 @@ export function buildSchema(v: SyntaxVersion): Schema {
     '2.1': 'Pricing2Yaml 2.1',
     '3.0': 'Pricing2Yaml 3.0',
   };
+  // Present and not null; a wrong type is reported by the property itself.
+  const sells = (key: string): Schema => ({required: [key], properties: {[key]: {not: {type: 'null'}}}});
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `/schemas/pricing2yaml/v${v}.json`,
@@ -906,6 +919,8 @@ export function buildSchema(v: SyntaxVersion): Schema {
     required,
     additionalProperties: false,
     properties,
+    // A pricing that sells nothing: Pricing4Java rejects it, pricing4ts accepts it; the schema follows the stricter.
+    anyOf: [sells('plans'), sells('addOns')],
     $defs: {
       name: {
         type: 'string',

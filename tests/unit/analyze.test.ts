@@ -4,7 +4,7 @@
  */
 import {describe, expect, it} from 'vitest';
 
-import {MAX_CHARS, analyze, locate} from '../../src/lib/pricing2yaml/analyze';
+import {MAX_CHARS, analyze, formatPath, locate} from '../../src/lib/pricing2yaml/analyze';
 import {lineDiff} from '../../src/lib/lineDiff';
 import {parseDocument} from 'yaml';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
@@ -121,6 +121,149 @@ describe('analyze', () => {
     const a = await run('syntaxVersion: "3.0"\nsaasName: X\nfeatures:\n  a: [1,\n');
     expect(a.status).toBe('not-yaml');
     expect(a.diagnostics[0].line).toBeGreaterThanOrEqual(4);
+  });
+});
+
+/** A 1.1 document, for the rules about monthlyPrice/annualPrice. */
+const V11 = `saasName: Sheetbird
+version: "1.1"
+createdAt: "2024-05-20"
+currency: EUR
+features:
+  export:
+    valueType: BOOLEAN
+    defaultValue: false
+    type: DOMAIN
+plans:
+  PRO:
+    monthlyPrice: 10
+    annualPrice: 8
+    features: null
+`;
+
+describe('analyze: where the checker follows the parsers', () => {
+  const errors = (a: Awaited<ReturnType<typeof run>>) => a.diagnostics.filter((d) => d.severity === 'error');
+
+  it.each(['1.1', '2.0', '2.1', '3.0'])('reads null on an optional key as absent (%s)', async (version) => {
+    const base = version === '1.1' ? V11 : VALID.replace('"3.0"', `"${version}"`);
+    const text = base
+      .replace(/^syntaxVersion: "2\.0"$/m, 'version: "2.0"')
+      .replace(
+        '    type: DOMAIN\n',
+        '    type: DOMAIN\n    docUrl: null\n    pricingUrls: null\n    render: null\n    tag: null\n',
+      )
+      .replace(/\bautomationType: null\n/, '');
+    const withOptional =
+      version >= '2.0' ? text.replace('    features: null\n', '    private: null\n    features: null\n') : text;
+    const cleaned = version < '2.0' ? withOptional.replace('    render: null\n    tag: null\n', '') : withOptional;
+    const a = await run(cleaned);
+    expect(errors(a), JSON.stringify(a.diagnostics)).toEqual([]);
+  });
+
+  it('accepts a 1.1 plan with a null monthlyPrice and an annualPrice, and upgrades it', async () => {
+    const a = await run(V11.replace('monthlyPrice: 10', 'monthlyPrice: null'));
+    expect(a.status).toBe('valid');
+    expect(a.upgrade?.yaml).toMatch(/price: 8/);
+  });
+
+  it('gives one message for a 1.1 plan whose two prices are null', async () => {
+    const a = await run(
+      V11.replace('monthlyPrice: 10', 'monthlyPrice: null').replace('annualPrice: 8', 'annualPrice: null'),
+    );
+    expect(a.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['plans.PRO', 'Needs monthlyPrice or annualPrice (not null); neither is set.'],
+    ]);
+  });
+
+  it('warns that no current tool loads a 1.0 file without version', async () => {
+    const text = `saasName: Sheetbird\nday: 3\nmonth: 4\nyear: 2023\ncurrency: EUR\nfeatures:\n  export:\n    valueType: BOOLEAN\n    defaultValue: false\n    type: DOMAIN\nplans:\n  FREE:\n    monthlyPrice: 0\n    features: null\n`;
+    const a = await run(text);
+    expect(a.status).toBe('valid');
+    expect(a.summary).toMatch(/1 warning/);
+    expect(a.diagnostics).toMatchObject([{severity: 'warning', path: 'version'}]);
+    expect(a.diagnostics[0].message).toMatch(/pricing4ts \(0\.9\.5 and 0\.10\.4\) and Pricing4Java 5\.5\.2 all reject/);
+    expect((await run(`version: "1.0"\n${text}`)).diagnostics).toEqual([]);
+  });
+
+  it('rejects a price formula whose variable is text, once', async () => {
+    const text = VALID.replace('    price: 9\n', '    price: "2*#x + #x"\n') + 'variables:\n  x: foo\n';
+    const a = await run(text);
+    expect(a.diagnostics.map((d) => d.path)).toEqual(['plans.PRO.price']);
+    expect(a.diagnostics[0].message).toMatch(/#x, whose value "foo" is text/);
+  });
+
+  it('reports an undeclared variable used twice once', async () => {
+    const a = await run(VALID.replace('    price: 9\n', '    price: "#seat * 2 + #seat"\n'));
+    expect(a.diagnostics.map((d) => d.message)).toEqual([
+      'The price of PRO uses #seat, which is not declared in variables.',
+    ]);
+  });
+
+  it('rejects a 1.1 annualPrice above 12 times the monthly one, naming what each parser does', async () => {
+    const a = await run(V11.replace('annualPrice: 8', 'annualPrice: 240'));
+    expect(a.diagnostics).toMatchObject([{path: 'plans.PRO.annualPrice', line: 13}]);
+    expect(a.diagnostics[0].message).toMatch(
+      /pricing4ts derives an annual factor of 2 and rejects .*Pricing4Java caps the factor at 1/,
+    );
+    expect((await run(V11.replace('annualPrice: 8', 'annualPrice: 96'))).status).toBe('valid');
+  });
+
+  it('follows Pricing4Java on saasName (at most 50 characters) and on a pricing that sells nothing', async () => {
+    const long = await run(VALID.replace('saasName: Sheetbird', `saasName: ${'x'.repeat(51)}`));
+    expect(long.diagnostics.map((d) => d.message)).toEqual(['Must be at most 50 characters long (it has 51).']);
+    const nothing = await run(VALID.slice(0, VALID.indexOf('plans:')));
+    expect(nothing.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['', 'Needs plans or addOns (not null); neither is set.'],
+    ]);
+  });
+
+  it('reads numbers with underscores as numbers, with a warning that says so', async () => {
+    const a = await run(VALID.replace('    price: 9\n', '    price: 1_000\n'));
+    expect(a.status).toBe('valid');
+    expect((a.pricing?.plans as Record<string, {price: unknown}>).PRO.price).toBe(1000);
+    expect(a.diagnostics).toMatchObject([{severity: 'warning', path: 'plans.PRO.price', line: 15}]);
+    expect(a.diagnostics[0].message).toMatch(/1_000 was read as the number 1000.*YAML 1\.2.*text/);
+  });
+});
+
+describe('analyze: messages', () => {
+  it('says what an empty add-on lacks, not what an add-on is', async () => {
+    const a = await run(VALID + 'addOns:\n  extra:\n    price: 3\n');
+    expect(a.diagnostics.map((d) => [d.path, d.message])).toEqual([
+      ['addOns.extra', 'Needs features, usageLimits or usageLimitsExtensions (not null); none is set.'],
+    ]);
+  });
+
+  it('gives one grammatical message for an empty expression', async () => {
+    const a = await run(VALID.replace('    type: DOMAIN\n', '    type: DOMAIN\n    expression: ""\n'));
+    expect(a.diagnostics.map((d) => d.message)).toEqual([
+      '"" must be text that is not blank (leave the key out or write null instead).',
+    ]);
+  });
+
+  it.each([
+    ['"1.0.0"', /^Version "1\.0\.0" has three parts/],
+    ['100', /^Version is the number 100, not a syntax version/],
+    ['true', /^Version is true, not a version/],
+    ['"alpha"', /^Version "alpha" is not a version number/],
+    ['9.999999999E9', /^Version is the number 9999999999, not a syntax version/],
+  ])('points at a malformed version %s and says what is wrong', async (value, message) => {
+    const a = await run(`saasName: Sheetbird\nversion: ${value}\ncurrency: EUR\n`);
+    expect(a.status).toBe('no-version');
+    expect(a.diagnostics).toHaveLength(1);
+    expect(a.diagnostics[0]).toMatchObject({path: 'version', line: 2});
+    expect(a.diagnostics[0].message).toMatch(message);
+  });
+
+  it('quotes names that hold a dot in paths', async () => {
+    const a = await run(
+      VALID.replace('  export:\n', '  cake.com:\n    pricingUrls: [nope]\n').replace(
+        '      export:\n',
+        '      cake.com:\n',
+      ),
+    );
+    expect(a.diagnostics.map((d) => d.path)).toEqual(['features."cake.com".pricingUrls.0']);
+    expect(formatPath(['features', 'a b', 'x'])).toBe('features."a b".x');
   });
 });
 

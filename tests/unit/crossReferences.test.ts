@@ -117,6 +117,21 @@ const CASES: [CrossReferenceRule, string, (d: Record<string, any>) => void, stri
     (d) => (d.plans.PRO.price = '#seats * 3'),
     '/plans/PRO/price',
   ],
+  [
+    'price-variable-text',
+    'price formula uses a variable that holds text',
+    (d) => (d.variables.seat = 'four'),
+    '/plans/PRO/price',
+  ],
+  [
+    'annual-price',
+    'a 1.1 annualPrice above 12 times monthlyPrice',
+    (d) => {
+      delete d.plans.FREE.price;
+      Object.assign(d.plans.FREE, {monthlyPrice: 10, annualPrice: 121});
+    },
+    '/plans/FREE/annualPrice',
+  ],
   ['created-at-future', 'createdAt after today', (d) => (d.createdAt = '2025-07-01'), '/createdAt'],
   [
     'subscription-constraints',
@@ -154,6 +169,8 @@ describe('checkCrossReferences', () => {
       'excludes',
       'feature-tag',
       'price-variable',
+      'price-variable-text',
+      'annual-price',
       'created-at-future',
       'subscription-constraints',
     ];
@@ -207,6 +224,22 @@ describe('checkCrossReferences', () => {
       expect(rulesOf(d)).toEqual([]);
       d.addOns.darkTheme.annualPrice = '#discount * 12';
       expect(rulesOf(d)).toEqual(['price-variable']);
+    });
+
+    it('names a variable once however often a formula uses it, and lets numeric text through', () => {
+      const d = base();
+      d.plans.PRO.price = '#seats * 3 + #seats';
+      expect(rulesOf(d)).toEqual(['price-variable']);
+      d.plans.PRO.price = '#seat * 3';
+      d.variables.seat = '4';
+      expect(rulesOf(d)).toEqual([]);
+    });
+
+    it('accepts a 1.1 annualPrice of exactly 12 monthly payments, and a monthly price of 0', () => {
+      const d = base();
+      Object.assign(d.plans.PRO, {monthlyPrice: 10, annualPrice: 120});
+      Object.assign(d.plans.FREE, {monthlyPrice: 0, annualPrice: 5});
+      expect(rulesOf(d)).toEqual([]);
     });
 
     it('checks that quantityStep divides minQuantity, with the defaults of 1', () => {

@@ -100,7 +100,7 @@ function toCm(diagnostics: readonly Diagnostic[], length: number): CmDiagnostic[
   return diagnostics.map((d) => {
     const from = Math.min(d.from, length);
     const to = Math.min(Math.max(d.to, from), length);
-    return {from, to, severity: 'error', message: d.path ? `${d.path}: ${d.message}` : d.message, source: d.source};
+    return {from, to, severity: d.severity, message: d.path ? `${d.path}: ${d.message}` : d.message, source: d.source};
   });
 }
 

@@ -207,7 +207,10 @@ export default function Playground() {
                   <button type="button" className={styles.problem} onClick={() => editor.current?.select(d.from, d.to)}>
                     <span className={styles.line}>Line {d.line}</span>
                     {d.path && <code className={styles.path}>{d.path}</code>}
-                    <span>{d.message}</span>
+                    <span>
+                      {d.severity === 'warning' && <strong>Warning: </strong>}
+                      {d.message}
+                    </span>
                   </button>
                 </li>
               ))}

@@ -37,10 +37,18 @@ export interface Diagnostic {
   to: number;
   /** 1-based line of `from`. */
   line: number;
-  /** Dotted field path, e.g. `plans.PRO.features.darkMode` (empty for the document itself). */
+  /**
+   * Dotted field path, e.g. `plans.PRO.features.darkMode` (empty for the document itself). A name that holds a dot,
+   * a space, a quote or nothing at all is written in double quotes: `features."cake.com".pricingUrls`.
+   */
   path: string;
   message: string;
   source: 'yaml' | 'schema' | 'cross-reference';
+  /**
+   * `error`: a reference parser rejects the document, or the schema does. `warning`: the document is valid, but how
+   * it is read depends on the tool (or no current tool loads it); a document with warnings only is still valid.
+   */
+  severity: 'error' | 'warning';
 }
 
 export interface UpgradeView {
@@ -124,6 +132,40 @@ export function locate(doc: Document, path: readonly string[], preferKey = false
   return best;
 }
 
+/** A field path for people: dotted, with names that would make it ambiguous in double quotes. */
+export function formatPath(segments: readonly string[]): string {
+  return segments.map((s) => (s === '' || /[.\s"'[\]]/.test(s) ? JSON.stringify(s) : s)).join('.');
+}
+
+/** The path of the innermost map value or list item whose node holds the offset. */
+function pathAt(doc: Document, offset: number): string[] {
+  const path: string[] = [];
+  let node: unknown = doc.contents;
+  for (;;) {
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => {
+        const r = rangeOf(p.value);
+        return r && r[0] <= offset && offset < Math.max(r[1], r[0] + 1);
+      });
+      if (!pair || !isScalar(pair.key)) break;
+      path.push(String(pair.key.value));
+      next = pair.value;
+    } else if (isSeq(node)) {
+      const i = node.items.findIndex((item) => {
+        const r = rangeOf(item);
+        return r && r[0] <= offset && offset < Math.max(r[1], r[0] + 1);
+      });
+      if (i === -1) break;
+      path.push(String(i));
+      next = node.items[i];
+    } else break;
+    if (!isCollection(next)) break;
+    node = next;
+  }
+  return path;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Plain-English schema errors
 
@@ -138,15 +180,47 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 const FORMAT_NAMES: Record<string, string> = {
-  date: 'a date written yyyy-mm-dd',
+  date: 'a real date written yyyy-mm-dd',
   uri: 'an absolute URL',
   'date-time': 'a date and time',
 };
 
-function firstSentence(text: unknown): string {
-  if (typeof text !== 'string') return '';
-  const m = /^.*?[.!?](\s|$)/.exec(text);
-  return (m ? m[0] : text).trim();
+/**
+ * What each `pattern` of the schemas asks for, in words (scripts/pricing2yaml-schemas.ts writes the patterns;
+ * tests/unit/pricing2yaml-validators.test.ts checks that every one of them is listed here).
+ */
+export const PATTERN_NAMES: Record<string, string> = {
+  '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/$.?#].[^\\s]*$': 'an http or https URL, such as https://example.com/pricing',
+  '\\S': 'text that is not blank (leave the key out or write null instead)',
+  '^\\d{4}-\\d{2}-\\d{2}$': 'a date written yyyy-mm-dd',
+  '^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?( ?([Zz]|[+-]\\d{1,2}(:\\d{2})?))?)?$':
+    'a YAML timestamp such as 2024-01-01 12:00:00',
+  '^[a-zA-Z][a-zA-Z0-9]*$': 'a name that starts with a letter and holds only letters and digits',
+};
+
+const or = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+
+/**
+ * The message of an anyOf whose branches each ask for one key to be present (and usable): built from the branch
+ * errors, never from the schema's description. `keys` are the keys the branches ask for, in schema order.
+ */
+function anyOfMessage(branchErrors: ErrorObject[], own: ErrorObject): string {
+  const keys: string[] = [];
+  let entries = false;
+  const base = own.instancePath;
+  for (const b of branchErrors) {
+    let key: string | undefined;
+    if (b.keyword === 'required') key = String((b.params as {missingProperty?: unknown}).missingProperty);
+    else if (b.instancePath.startsWith(base + '/')) key = pointerSegments(b.instancePath.slice(base.length))[0];
+    if (b.keyword === 'minProperties') entries = true;
+    if (key !== undefined && !keys.includes(key)) keys.push(key);
+  }
+  if (keys.length === 0) return `Does not match any of the forms allowed here (${own.message}).`;
+  const none = keys.length === 2 ? 'neither' : 'none';
+  return entries
+    ? `Needs at least one entry in ${or(keys)}; ${none} has any.`
+    : `Needs ${or(keys)} (not null); ${none} is set.`;
 }
 
 function shown(value: unknown): string {
@@ -154,9 +228,8 @@ function shown(value: unknown): string {
   return s.length > 60 ? s.slice(0, 57) + '...' : s;
 }
 
-function schemaMessage(e: ErrorObject, version: SyntaxVersion): string {
+function schemaMessage(e: ErrorObject, version: SyntaxVersion, branchErrors: ErrorObject[]): string {
   const p = e.params as Record<string, unknown>;
-  const description = firstSentence((e.parentSchema as {description?: unknown} | undefined)?.description);
   switch (e.keyword) {
     case 'required':
       return `Missing required field "${p.missingProperty}".`;
@@ -175,7 +248,7 @@ function schemaMessage(e: ErrorObject, version: SyntaxVersion): string {
         ? `Must be the quoted string "${p.allowedValue}".`
         : `Must be ${shown(p.allowedValue)}.`;
     case 'pattern':
-      return `${shown(e.data)} does not have the expected form.${description ? ' ' + description : ''}`;
+      return `${shown(e.data)} must be ${PATTERN_NAMES[String(p.pattern)] ?? `text matching ${String(p.pattern)}`}.`;
     case 'format':
       return `${shown(e.data)} must be ${FORMAT_NAMES[String(p.format)] ?? String(p.format)}.`;
     case 'minimum':
@@ -191,15 +264,18 @@ function schemaMessage(e: ErrorObject, version: SyntaxVersion): string {
       return `Must be ${words[e.keyword]} ${p.limit}, not ${shown(e.data)}.`;
     }
     case 'minLength':
-      return `Must be at least ${p.limit} characters long.`;
-    case 'maxLength':
-      return `Must be at most ${p.limit} characters long.`;
+    case 'maxLength': {
+      const n = Number(p.limit);
+      const length = typeof e.data === 'string' ? ` (it has ${e.data.length})` : '';
+      return `Must be ${e.keyword === 'minLength' ? 'at least' : 'at most'} ${n} character${n === 1 ? '' : 's'} long${length}.`;
+    }
     case 'minProperties':
       return 'Must not be empty.';
     case 'anyOf':
     case 'oneOf':
+      return anyOfMessage(branchErrors, e);
     case 'not':
-      return description || `Does not match any of the forms allowed here (${e.message}).`;
+      return `${shown(e.data)} is not allowed here.`;
     default:
       return e.message ? e.message[0].toUpperCase() + e.message.slice(1) + '.' : 'Invalid value.';
   }
@@ -213,16 +289,26 @@ function describe(value: unknown): string {
   return `${typeof value} ${shown(value)}`;
 }
 
-/** Drops the noise of allErrors: `if` wrappers and the branch errors of an anyOf/oneOf that is reported itself. */
-function meaningful(errors: ErrorObject[]): ErrorObject[] {
-  const groups = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  return errors.filter(
-    (e) =>
-      e.keyword !== 'if' &&
-      e.keyword !== 'propertyNames' &&
-      !groups.some((g) => g !== e && e.schemaPath.startsWith(g.schemaPath + '/')),
-  );
+const isGroup = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+const inGroup = (g: ErrorObject, e: ErrorObject) => g !== e && e.schemaPath.startsWith(g.schemaPath + '/');
+
+/**
+ * Drops the noise of allErrors: `if` wrappers and the branch errors of an anyOf/oneOf that is reported itself. Each
+ * error comes with the branch errors of its group (empty for other keywords), which its message is built from.
+ */
+function meaningful(errors: ErrorObject[]): [ErrorObject, ErrorObject[]][] {
+  const groups = errors.filter(isGroup);
+  return errors
+    .filter((e) => e.keyword !== 'if' && e.keyword !== 'propertyNames' && !groups.some((g) => inGroup(g, e)))
+    .map((e) => [e, isGroup(e) ? errors.filter((b) => inGroup(e, b)) : []]);
 }
+
+/** When several schema errors fall on the same value, the one to keep: its type first, then what it may hold. */
+const KEYWORD_RANK = ['type', 'required', 'additionalProperties', 'const', 'enum', 'anyOf', 'oneOf', 'format'];
+const rankOf = (keyword: string) => {
+  const i = KEYWORD_RANK.indexOf(keyword);
+  return i === -1 ? KEYWORD_RANK.length : i;
+};
 
 const pointerSegments = (pointer: string) =>
   pointer === ''
@@ -254,6 +340,76 @@ export function printYaml(value: unknown): string {
 
 const KB = (n: number) => `${Math.round(n / 1024)} KB`;
 
+/**
+ * Schema rules that only one reference parser enforces (the others accept the value): a blank expression and a plan
+ * without `features` (pricing4ts only), a currency outside ISO 4217 (pricing4ts only; Pricing4Java takes any text), a
+ * saasName over 50 characters (Pricing4Java only).
+ */
+function oneParserRule(keyword: string, target: readonly string[]): boolean {
+  const last = target[target.length - 1];
+  if (keyword === 'pattern') return last === 'expression' || last === 'serverExpression';
+  if (keyword === 'enum') return target.length === 1 && last === 'currency';
+  if (keyword === 'maxLength') return target.length === 1 && last === 'saasName';
+  if (keyword === 'required') return target.length === 3 && target[0] === 'plans' && last === 'features';
+  return false;
+}
+
+/** Offset where the value at a path ends; undefined when the path is not in the document. */
+function valueEnd(doc: Document, path: readonly string[]): number | undefined {
+  let node: unknown = doc.contents;
+  for (const seg of path) {
+    if (isAlias(node)) node = node.resolve(doc);
+    if (isMap(node)) node = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg)?.value;
+    else if (isSeq(node)) node = node.items[Number(seg)];
+    else return undefined;
+  }
+  return rangeOf(node)?.[1];
+}
+
+/** A plain scalar that YAML 1.1 reads as a number and YAML 1.2 as text: digits with underscores, such as 1_000_000. */
+const UNDERSCORE_NUMBER = /^[-+]?[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?$/;
+
+/**
+ * Reads numbers written with underscores as numbers, as YAML 1.1 readers do (Pricing4Java's SnakeYAML, js-yaml up to
+ * 4.1), and returns where it did so. YAML 1.2 readers (this playground's YAML library, js-yaml 4.2 and later, so a
+ * fresh install of pricing4ts or SPACE) read the same characters as text.
+ */
+function readUnderscoreNumbers(doc: Document): {text: string; from: number; to: number}[] {
+  const changed: {text: string; from: number; to: number}[] = [];
+  visit(doc, {
+    Scalar(key, node) {
+      if (key === 'key' || node.type !== 'PLAIN' || typeof node.value !== 'string') return;
+      if (!node.value.includes('_') || !UNDERSCORE_NUMBER.test(node.value)) return;
+      const n = Number(node.value.replace(/_/g, ''));
+      if (!Number.isFinite(n)) return;
+      changed.push({text: node.value, from: node.range?.[0] ?? 0, to: node.range?.[1] ?? 0});
+      node.value = n;
+    },
+  });
+  return changed;
+}
+
+/** What is wrong with a `version`/`syntaxVersion` value that names no syntax version; undefined when it names one. */
+function versionProblem(field: string, value: unknown): string | undefined {
+  const advice = `write the syntax version as major.minor in quotes, one of ${SYNTAX_VERSIONS.map((v) => `"${v}"`).join(', ')}`;
+  if (value === null) return `${field} is empty (null): ${advice}.`;
+  if (typeof value === 'boolean') return `${field} is ${value}, not a version: ${advice}.`;
+  if (typeof value === 'number') {
+    return `${field} is the number ${value}, not a syntax version: ${advice}.`;
+  }
+  if (typeof value === 'string') {
+    if (/^\d+\.\d+\.\d+/.test(value))
+      return `${field} "${value}" has three parts; a syntax version has two: ${advice}.`;
+    if (/^\d+\.\d+$/.test(value)) {
+      return isSyntaxVersion(value)
+        ? undefined
+        : `Unknown ${field} "${value}": Pricing2Yaml has ${SYNTAX_VERSIONS.map((v) => `"${v}"`).join(', ')}.`;
+    }
+    return `${field} "${shown(value).slice(1, -1)}" is not a version number: ${advice}.`;
+  }
+  return `${field} is ${describe(value)}, not a version: ${advice}.`;
+}
+
 export async function analyze(text: string, loadValidator: ValidatorLoader, now = new Date()): Promise<Analysis> {
   if (text.trim() === '') {
     return {status: 'empty', summary: 'The editor is empty: write or paste a Pricing2Yaml document.', diagnostics: []};
@@ -266,13 +422,21 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
     };
   }
   const starts = lineStarts(text);
-  const diag = (from: number, to: number, path: string, message: string, source: Diagnostic['source']) => ({
+  const diag = (
+    from: number,
+    to: number,
+    path: string,
+    message: string,
+    source: Diagnostic['source'],
+    severity: Diagnostic['severity'] = 'error',
+  ): Diagnostic => ({
     from,
     to: Math.max(to, from),
     line: lineAt(starts, from),
     path,
     message,
     source,
+    severity,
   });
 
   // YAML allows only printable characters; U+FFFD is what a binary file decodes to.
@@ -287,6 +451,7 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
 
   let doc: Document;
   let value: unknown;
+  let underscored: ReturnType<typeof readUnderscoreNumbers> = [];
   try {
     doc = parseDocument(text, {uniqueKeys: true, prettyErrors: false});
     if (doc.errors.length > 0) {
@@ -300,6 +465,8 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
         diagnostics,
       };
     }
+    // Only documents that contain such a number pay for a walk over every node.
+    if (/\d_\d/.test(text)) underscored = readUnderscoreNumbers(doc);
     value = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
   } catch (e) {
     const message =
@@ -324,24 +491,41 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
     return {status: 'not-pricing', summary, diagnostics: [diag(0, 0, '', summary, 'yaml')]};
   }
 
+  const root = value as Pricing;
   const declared = declaredSyntaxVersion(value);
-  if (declared === undefined) {
+  // A version key whose value names no syntax: say what is wrong with the value, at the key.
+  const versionField = root.syntaxVersion !== undefined ? 'syntaxVersion' : root.version !== undefined ? 'version' : '';
+  const problem =
+    versionField && (declared === undefined || !isSyntaxVersion(declared))
+      ? versionProblem(versionField, root[versionField])
+      : undefined;
+  if (problem) {
+    const [from, to] = locate(doc, [versionField]);
+    const summary =
+      declared === undefined ? `The document does not say which Pricing2Yaml syntax it follows: ${problem}` : problem;
+    return {
+      status: declared === undefined ? 'no-version' : 'unknown-version',
+      summary,
+      declared,
+      diagnostics: [diag(from, to, versionField, problem[0].toUpperCase() + problem.slice(1), 'schema')],
+    };
+  }
+  if (declared === undefined || !isSyntaxVersion(declared)) {
     const summary =
       'The document does not say which Pricing2Yaml syntax it follows: add syntaxVersion: "3.0" (or "2.1") at the top.';
-    return {status: 'no-version', summary, diagnostics: [diag(0, 0, '', summary, 'schema')]};
-  }
-  if (!isSyntaxVersion(declared)) {
-    const field = (value as Pricing).syntaxVersion !== undefined ? 'syntaxVersion' : 'version';
-    const [from, to] = locate(doc, [field]);
-    const summary = `Unknown syntaxVersion "${declared}": the playground knows ${SYNTAX_VERSIONS.join(', ')}.`;
-    return {status: 'unknown-version', summary, declared, diagnostics: [diag(from, to, field, summary, 'schema')]};
+    return {status: 'no-version', summary, diagnostics: [diag(0, 0, 'syntaxVersion', summary, 'schema')]};
   }
   const version = declared;
 
   const diagnostics: Diagnostic[] = [];
+  // Sort order of errors: 0 every parser rejects it, 1 one parser does, 2 none (unknown keys), 3 the whole document.
+  const rank = new Map<Diagnostic, number>();
+  const sortAt = new Map<Diagnostic, number>();
   const validate = await loadValidator(version);
   if (!validate(value)) {
-    for (const e of meaningful(validate.errors ?? [])) {
+    // One message per value: when several rules fail on it, the most basic one speaks (its type before its form).
+    const kept = new Map<string, [ErrorObject, ErrorObject[], string[], boolean]>();
+    for (const [e, branches] of meaningful(validate.errors ?? [])) {
       const segments = pointerSegments(e.instancePath);
       const p = e.params as Record<string, unknown>;
       let target = segments;
@@ -349,24 +533,74 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
       if (e.keyword === 'additionalProperties') {
         target = [...segments, String(p.additionalProperty)];
         preferKey = true;
+      } else if (e.keyword === 'required') {
+        target = [...segments, String(p.missingProperty)];
       } else if (e.propertyName !== undefined) {
         target = [...segments, e.propertyName];
         preferKey = true;
       }
-      const [from, to] = locate(doc, target, preferKey);
+      const id = JSON.stringify(target);
+      const before = kept.get(id);
+      if (!before || rankOf(e.keyword) < rankOf(before[0].keyword)) kept.set(id, [e, branches, target, preferKey]);
+    }
+    for (const [e, branches, target, preferKey] of kept.values()) {
+      // A missing key is marked where it belongs: on the key of the map that lacks it.
+      const [from, to] = locate(doc, e.keyword === 'required' ? target.slice(0, -1) : target, preferKey);
       const message =
         e.propertyName !== undefined
-          ? `Name "${e.propertyName}": ${schemaMessage(e, version)}`
-          : schemaMessage(e, version);
-      diagnostics.push(diag(from, to, target.join('.'), message, 'schema'));
+          ? `Name "${e.propertyName}": ${schemaMessage(e, version, branches)}`
+          : schemaMessage(e, version, branches);
+      const d = diag(from, to, formatPath(target), message, 'schema');
+      if (e.keyword === 'additionalProperties') rank.set(d, 2);
+      else if (oneParserRule(e.keyword, target)) rank.set(d, 1);
+      // "What is there and wrong" before "what is missing": a missing key sorts at the end of its map.
+      if (e.keyword === 'required') sortAt.set(d, valueEnd(doc, target.slice(0, -1)) ?? from);
+      diagnostics.push(d);
     }
   }
+  const schemaPaths = diagnostics.map((d) => d.path).filter((p) => p !== '');
   for (const problem of checkCrossReferences(value, {now})) {
     const segments = pointerSegments(problem.path);
+    const path = formatPath(segments);
+    // A value the schema already rejects is not reported again.
+    if (schemaPaths.some((p) => path === p || path.startsWith(p + '.'))) continue;
     const [from, to] = locate(doc, segments);
-    diagnostics.push(diag(from, to, segments.join('.'), problem.message, 'cross-reference'));
+    diagnostics.push(diag(from, to, path, problem.message, 'cross-reference'));
   }
-  diagnostics.sort((a, b) => a.from - b.from);
+  for (const {text: written, from, to} of underscored) {
+    const n = Number(written.replace(/_/g, ''));
+    diagnostics.push(
+      diag(
+        from,
+        to,
+        formatPath(pathAt(doc, from)),
+        `${written} was read as the number ${n}, as YAML 1.1 readers do (Pricing4Java, js-yaml up to 4.1). ` +
+          `YAML 1.2 readers, including js-yaml 4.2 and later that current installs of pricing4ts and SPACE get, read it as the text "${written}": write ${n} without underscores.`,
+        'yaml',
+        'warning',
+      ),
+    );
+  }
+  if (version === '1.0' && !Object.prototype.hasOwnProperty.call(root, 'version')) {
+    diagnostics.push(
+      diag(
+        0,
+        0,
+        'version',
+        'This Yaml4SaaS 1.0 document has no version key. The 1.0 specification allows that, but no current tool loads ' +
+          'it: pricing4ts (0.9.5 and 0.10.4) and Pricing4Java 5.5.2 all reject a document without a version. Add version: "1.0" at the top.',
+        'schema',
+        'warning',
+      ),
+    );
+  }
+  // Errors first, then warnings. Among errors: what every parser rejects too, in document order; then what one parser
+  // rejects; then keys the schema does not know (the parsers skip them silently; see "Where the checker is stricter"
+  // on the syntax page); last, problems of the whole document (a pricing with neither plans nor add-ons). So the
+  // first message is about the first field that every tool objects to.
+  const order = (d: Diagnostic) => (d.severity === 'warning' ? 4 : d.path === '' ? 3 : (rank.get(d) ?? 0));
+  const at = (d: Diagnostic) => sortAt.get(d) ?? d.from;
+  diagnostics.sort((a, b) => order(a) - order(b) || at(a) - at(b));
 
   let pricing: Pricing | undefined;
   let upgradeView: UpgradeView | undefined;
@@ -380,11 +614,13 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
     if (version !== LATEST_SYNTAX) upgradeView = {from: version, notes: [], error: (e as Error).message};
   }
 
-  const count = diagnostics.length;
+  const count = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - count;
+  const warned = warnings ? ` (and ${warnings} warning${warnings === 1 ? '' : 's'})` : '';
   if (count > 0) {
     return {
       status: 'invalid',
-      summary: `${count} problem${count === 1 ? '' : 's'} found in this Pricing2Yaml ${version} document.`,
+      summary: `${count} problem${count === 1 ? '' : 's'}${warned} found in this Pricing2Yaml ${version} document.`,
       declared,
       version,
       diagnostics,
@@ -393,7 +629,9 @@ export async function analyze(text: string, loadValidator: ValidatorLoader, now 
   }
   return {
     status: 'valid',
-    summary: `Valid Pricing2Yaml ${version}: the schema and the cross-reference checks pass.`,
+    summary: warnings
+      ? `Valid Pricing2Yaml ${version}, with ${warnings} warning${warnings === 1 ? '' : 's'}: read ${warnings === 1 ? 'it' : 'them'} before relying on the file elsewhere.`
+      : `Valid Pricing2Yaml ${version}: the schema and the cross-reference checks pass.`,
     declared,
     version,
     diagnostics,

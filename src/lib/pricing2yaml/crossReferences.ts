@@ -22,6 +22,8 @@ export type CrossReferenceRule =
   | 'excludes'
   | 'feature-tag'
   | 'price-variable'
+  | 'price-variable-text'
+  | 'annual-price'
   | 'created-at-future'
   | 'subscription-constraints';
 
@@ -197,15 +199,23 @@ export function checkCrossReferences(document: unknown, options: CrossReferenceO
     }
   };
 
-  // Prices that are formulas may only use declared variables.
+  // Prices that are formulas may only use declared variables, and only variables that hold numbers: pricing4ts
+  // (0.9.5 and 0.10.4) pastes a text variable into the formula in quotes, so "2*#x" with x: foo gives NaN and fails.
   const checkPrice = (container: string, owner: string, key: string, price: unknown) => {
     if (typeof price !== 'string' || !price.includes('#')) return;
-    for (const match of price.matchAll(/#([A-Za-z_$][\w$]*)/g)) {
-      if (!has(variables, match[1])) {
+    const names = new Set([...price.matchAll(/#([A-Za-z_$][\w$]*)/g)].map((m) => m[1]));
+    for (const name of names) {
+      if (!has(variables, name)) {
         add(
           'price-variable',
           pointer(container, owner, key),
-          `The price of ${owner} uses #${match[1]}, which is not declared in variables.`,
+          `The price of ${owner} uses #${name}, which is not declared in variables.`,
+        );
+      } else if (typeof variables[name] === 'string' && Number.isNaN(Number(variables[name]))) {
+        add(
+          'price-variable-text',
+          pointer(container, owner, key),
+          `The price of ${owner} uses #${name}, whose value ${JSON.stringify(variables[name])} is text, not a number: the formula cannot be computed (pricing4ts gets NaN and rejects it).`,
         );
       }
     }
@@ -216,6 +226,17 @@ export function checkCrossReferences(document: unknown, options: CrossReferenceO
     checkOverrides('plans', name, 'features', plan.features);
     checkOverrides('plans', name, 'usageLimits', plan.usageLimits);
     for (const key of ['price', 'monthlyPrice', 'annualPrice']) checkPrice('plans', name, key, plan[key]);
+
+    // Before 2.0: an annualPrice above 12 x monthlyPrice. pricing4ts reads such an annualPrice as a yearly total and
+    // derives an annual billing factor above 1, which it rejects; Pricing4Java caps the factor at 1 and accepts it.
+    const {monthlyPrice: monthly, annualPrice: annual} = plan;
+    if (typeof monthly === 'number' && typeof annual === 'number' && monthly > 0 && annual > 12 * monthly) {
+      add(
+        'annual-price',
+        pointer('plans', name, 'annualPrice'),
+        `Plan ${name} costs ${annual} a year against ${monthly} a month: more than 12 monthly payments, so paying yearly would cost more. pricing4ts derives an annual factor of ${Math.round((annual / (12 * monthly)) * 100) / 100} and rejects the file (Pricing4Java caps the factor at 1).`,
+      );
+    }
   }
 
   for (const [name, addOn] of entries(addOns)) {
