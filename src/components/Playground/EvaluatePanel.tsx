@@ -10,18 +10,14 @@ import {ScrollArea} from '@site/src/components/ScrollableTable';
 import type {Evaluation, FeatureOutcome, LimitOutcome, Value, ValueStep} from '@site/src/lib/pricing2yaml/evaluate';
 import {
   UNLIMITED,
-  isObj,
+  entries,
   isTracked,
+  keys,
   quantityBounds,
   type EvaluationState,
-  type Obj,
 } from '@site/src/lib/pricing2yaml/subscription';
 import type {Pricing} from '@site/src/lib/pricing2yaml/upgrade';
 import styles from './styles.module.css';
-
-const keys = (v: unknown) => (isObj(v) ? Object.keys(v) : []);
-const entries = (v: unknown): [string, Obj][] =>
-  isObj(v) ? Object.entries(v).map(([k, x]) => [k, isObj(x) ? x : {}]) : [];
 
 function show(v: Value): string {
   if (v === undefined) return 'not set';

@@ -21,7 +21,7 @@
  */
 import jsep from 'jsep';
 
-import {UNLIMITED, isObj, isTracked, quantityBounds, type Obj} from './subscription';
+import {UNLIMITED, entries, isObj, isTracked, quantityBounds, type Obj} from './subscription';
 import type {Pricing} from './upgrade';
 
 export {UNLIMITED, isTracked, quantityBounds};
@@ -124,10 +124,6 @@ export interface Evaluation {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the pricing
-
-function entries(v: unknown): [string, Obj][] {
-  return isObj(v) ? Object.entries(v).map(([k, x]) => [k, isObj(x) ? x : {}]) : [];
-}
 
 function own(o: unknown, key: string): unknown {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;

@@ -20,6 +20,14 @@ export function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The names of a map (a pricing's plans, add-ons, …); none when it is absent or not a map. */
+export const keys = (v: unknown): string[] => (isObj(v) ? Object.keys(v) : []);
+
+/** The entries of a map whose values are maps; a value that is not a map (such as `null`) reads as empty. */
+export function entries(v: unknown): [string, Obj][] {
+  return isObj(v) ? Object.entries(v).map(([k, x]) => [k, isObj(x) ? x : {}]) : [];
+}
+
 /** pricing4ts (the parser SPACE uses) stores any number above this as this: it is how `.inf` reaches SPACE. */
 export const UNLIMITED = 100_000_000;
 
@@ -49,8 +57,6 @@ export function quantityBounds(addOn: Obj): {min: number; max: number; step: num
 export function isTracked(limit: Obj): boolean {
   return limit.type === 'RENEWABLE' || isObj(limit.period) || limit.trackable === true;
 }
-
-const keys = (v: unknown) => (isObj(v) ? Object.keys(v) : []);
 
 /**
  * The form's state fitted to a pricing: a plan it has (its first plan when none is chosen or the chosen one is gone)
