@@ -4,14 +4,9 @@
  */
 import type {ReactNode} from 'react';
 import {ScrollArea} from '@site/src/components/ScrollableTable';
+import {entries, isObj, type Obj} from '@site/src/lib/pricing2yaml/subscription';
 import type {Pricing} from '@site/src/lib/pricing2yaml/upgrade';
 import styles from './styles.module.css';
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const entries = (v: unknown): [string, Obj][] =>
-  isObj(v) ? Object.entries(v).map(([k, x]) => [k, isObj(x) ? x : {}]) : [];
 
 /** Evaluates a price formula such as "#seat * 3 + 2" with the root variables; undefined when it cannot. */
 export function evaluateFormula(formula: string, variables: Obj): number | undefined {
