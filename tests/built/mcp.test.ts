@@ -489,3 +489,21 @@ describe('the packed package', () => {
     }
   });
 });
+
+describe('where readers find it', () => {
+  it('llms.txt of every version points to the page on the server, whose twin the build has', () => {
+    const page = `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant`;
+    for (const file of ['llms.txt', ...ALL_VERSIONS.map((v) => `docs/${v}/llms.txt`)]) {
+      const opening = readFileSync(join(BUILD, file), 'utf8').split('\n## ')[0];
+      expect(opening, file).toContain(`(${ORIGIN}${page}.md)`);
+      expect(opening, file).toMatch(/MCP server/);
+    }
+    const twin = readFileSync(join(BUILD, `${page}.md`), 'utf8');
+    for (const tool of ['search_docs', 'get_page', 'list_pages', 'validate_pricing', 'get_api_operation']) {
+      expect(twin).toContain(tool);
+    }
+    expect(twin).toMatch(/"mcpServers"/);
+    expect(twin).toMatch(/"servers"/);
+    expect(twin).toMatch(/claude mcp add/);
+  });
+});
