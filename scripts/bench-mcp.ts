@@ -102,6 +102,19 @@ export async function benchMcp(): Promise<BudgetLine[]> {
         `${ms(median(firstSearches))} to the first search_docs answer (index loaded)`,
     );
 
+    // For comparison, `npm run mcp` in the repository: tsx compiles the sources as they load.
+    const fromSources: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const repo = new Client({name: 'bench', version: '1.0.0'});
+      await repo.connect(
+        new StdioClientTransport({command: 'npm', args: ['run', '--silent', 'mcp'], cwd: ROOT, stderr: 'ignore'}),
+      );
+      fromSources.push(performance.now() - t0);
+      await repo.close();
+    }
+    console.log(`  npm run mcp (sources, tsx) ${ms(median(fromSources))} median of 3 to the answer to initialize`);
+
     const client = await connect();
     try {
       // 2. search_docs over the judged queries, after one warm-up round.
