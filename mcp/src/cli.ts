@@ -126,6 +126,11 @@ async function main() {
   await server.connect(transport);
   answerUnreadableLines(transport);
   process.stdin.on('end', () => process.exit(0));
+  // The transport closes itself on a message over STDIO_MAX_MESSAGE: end, rather than stay up deaf.
+  transport.onclose = ((close) => () => {
+    close?.();
+    process.exit(0);
+  })(transport.onclose);
   console.error(`${SERVER_NAME} ${SERVER_VERSION}: ${root} on stdio`);
 }
 
