@@ -38,7 +38,6 @@ export class Site {
   private index?: LocalSearchIndex;
   private lists = new Map<string, LlmsList>();
   private api?: SpaceApiDocument;
-  private twins?: string[];
   private siteOrigin?: string;
   readonly loadValidator: ValidatorLoader;
 
@@ -88,15 +87,6 @@ export class Site {
     const file = join(this.root, relative);
     if (!existsSync(file) || !statSync(file).isFile()) return null;
     return readFileSync(file, 'utf8');
-  }
-
-  /** Site paths of every Markdown twin, e.g. `/docs/2.0.1/docs/Introduction` (sorted). */
-  twinPaths(): string[] {
-    this.twins ??= readdirSync(this.root, {recursive: true, encoding: 'utf8'})
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => `/${f.split(sep).join('/').replace(/\.md$/, '')}`)
-      .sort();
-    return this.twins;
   }
 
   schema(version: string): unknown {
