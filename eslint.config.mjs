@@ -14,6 +14,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'reports/',
+      'mcp/dist/',
+      'mcp/data/',
     ],
   },
   js.configs.recommended,

@@ -31,6 +31,7 @@ const sidebars: SidebarsConfig = {
         'docs/getting-started/instalation',
         'docs/getting-started/configuration',
         'docs/getting-started/pricing2yaml-starter-guide',
+        'docs/getting-started/use-docs-from-assistant',
       ],
     ),
     category('Tutorials', 'tutorials', 'Longer walkthroughs that build something from scratch.', [

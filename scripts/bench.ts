@@ -9,6 +9,8 @@
  *   npm run bench -- --no-lighthouse   sizes only
  *   npm run bench -- --no-checker      without the checker's figures (`npm run bench:checker` gives them alone)
  *
+ * Last, the docs MCP server's start, latencies and packed size (scripts/bench-mcp.ts; `npm run bench:mcp` runs it alone).
+ *
  * Pages are served from build/ on 127.0.0.1 with gzip, as a static host would. Sizes are gzip bytes of the
  * same-origin HTML, JS and CSS a first visit loads while the reader scrolls the whole page, so code loaded on the way
  * (near the viewport, on interaction with what scrolls by) counts; prefetches of other pages are left out. Each size is
@@ -28,6 +30,7 @@ import {docPath} from '../src/constants';
 import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
 import {evaluatorFigures} from './bench-evaluate';
 import {CHECKER_BUDGET, benchChecker, checkerLines} from './bench-checker';
+import {benchMcp} from './bench-mcp';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
@@ -275,6 +278,9 @@ async function main() {
   }
 
   for (const r of await evaluatorFigures()) check(r.budget, r.actual, r.pass);
+  // The MCP server of the docs (scripts/bench-mcp.ts, also `npm run bench:mcp` alone).
+  console.log('');
+  for (const r of await benchMcp()) check(r.budget, r.actual, r.pass);
 
   console.log('\nBudgets');
   for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);

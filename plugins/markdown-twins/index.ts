@@ -3,7 +3,7 @@
  * - next to every doc page and generated category page of every version, `<page>.md`: the page's article converted
  *   from its built HTML (./convert.ts), so MDX components and tabs come out as readers see them;
  * - per version, `<version path>/llms.txt` (https://llmstxt.org: one section per sidebar, in sidebar order, then
- *   `## Optional`) and `<version path>/llms-full.txt` (every twin of the version, in the same order); the current
+ *   `## Optional`; the paragraph under the summary points to the page on the docs' MCP server) and `<version path>/llms-full.txt` (every twin of the version, in the same order); the current
  *   version's two files also at the site root.
  * A page whose HTML has no article, or whose diagrams do not match the ```mermaid fences of its source, fails the
  * build with the page's name. The twins are no routes, so the sitemap never lists them, and the search index is made
@@ -16,7 +16,7 @@ import type {DocusaurusConfig, LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {htmlToMarkdown} from './convert';
 import {llmsFullTxt, llmsTxt, type LlmsLink} from './llms';
-import {OPTIONAL_LINKS, SUMMARY} from './llmsContent';
+import {ASSISTANT_LINE, ASSISTANT_PAGE, OPTIONAL_LINKS, SUMMARY} from './llmsContent';
 import {twinVersions, type TwinPage, type TwinVersion} from './pages';
 import {fencesOf} from '../mermaid-svg/fences';
 
@@ -73,6 +73,7 @@ export default function markdownTwins(context: LoadContext): Plugin {
         return twinPaths.has(path) ? `${url.origin}${path}${TWIN_EXTENSION}${url.hash}` : url.href;
       };
       const current = versions.find((v) => v.isCurrent)!;
+      const assistantPage = current.pages.find((p) => p.permalink === `${current.path}/${ASSISTANT_PAGE}`);
 
       const twins = new Map<string, string>();
       for (const version of versions) {
@@ -131,6 +132,17 @@ export default function markdownTwins(context: LoadContext): Plugin {
               value: `Each link leads to the Markdown twin of a page; the HTML page has the same URL without "${TWIN_EXTENSION}". All of them in one file: `,
             },
             {type: 'link', url: fullUrl, children: [{type: 'text', value: fullUrl}]},
+            ...(assistantPage
+              ? [
+                  {type: 'text' as const, value: ASSISTANT_LINE},
+                  {
+                    type: 'link' as const,
+                    url: twinUrl(assistantPage),
+                    children: [{type: 'text' as const, value: assistantPage.title}],
+                  },
+                  {type: 'text' as const, value: '.'},
+                ]
+              : []),
           ],
           sections: [
             ...version.sections.map((section) => ({

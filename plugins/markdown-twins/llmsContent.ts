@@ -45,3 +45,13 @@ export const OPTIONAL_LINKS: readonly OptionalLink[] = [
       'an editor in the browser that checks a Pricing2Yaml document against the schema of its syntax version and the cross-reference rules, and shows the pricing it describes',
   },
 ];
+
+/**
+ * The page on the docs' MCP server, by its route below the version (its doc id): every llms.txt names it in the
+ * paragraph under the summary, so an assistant that reads llms.txt learns it can search, read and validate offline.
+ * The line is left out of a build that lacks the page (a version cut before it, a test site).
+ */
+export const ASSISTANT_PAGE = 'docs/getting-started/use-docs-from-assistant';
+export const ASSISTANT_LINE =
+  '. An assistant can also search and read these docs, check Pricing2Yaml files and look up SPACE API operations ' +
+  'offline through their MCP server: ';

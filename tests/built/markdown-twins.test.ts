@@ -174,6 +174,9 @@ describe('llms.txt', () => {
     expect(count).toBeGreaterThan(250);
   });
 
+  /** The sections of an llms.txt, after the opening paragraphs (which also link to the page on the MCP server). */
+  const sections = (text: string) => text.slice(text.indexOf('\n## '));
+
   it('follow the llmstxt.org layout: title, summary, a section per sidebar, Optional last', () => {
     for (const version of ALL_VERSIONS) {
       const tree = parseMarkdown(read(`${versionDir(version)}/llms.txt`));
@@ -199,7 +202,7 @@ describe('llms.txt', () => {
 
   it('list every page of the version by its twin, and the twins of no other version', () => {
     for (const version of ALL_VERSIONS) {
-      const listed = markdownLinks(read(`${versionDir(version)}/llms.txt`))
+      const listed = markdownLinks(sections(read(`${versionDir(version)}/llms.txt`)))
         .map((l) => sitePath(l.url))
         .filter((p) => p.endsWith('.md'));
       const pages = docPages.filter(({path}) => path.startsWith(`/docs/${version}/`)).map(({path}) => `${path}.md`);
@@ -222,7 +225,7 @@ describe('llms.txt', () => {
     for (const version of ALL_VERSIONS) {
       const index = read(`${versionDir(version)}/llms.txt`);
       const full = read(`${versionDir(version)}/llms-full.txt`);
-      const twins = markdownLinks(index)
+      const twins = markdownLinks(sections(index))
         .map((l) => new URL(l.url).pathname)
         .filter((p) => p.endsWith('.md'))
         .map((p) => read(p.slice(1)));

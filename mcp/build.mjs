@@ -1,0 +1,59 @@
+/**
+ * Makes the publishable package (run by `npm pack` in mcp/, as prepack; or `node mcp/build.mjs`):
+ * - dist/server.cjs: the server and everything it imports (the SDK, zod, the site's search engine, checker and
+ *   OpenAPI helpers, yaml, ajv) bundled into one CommonJS file that runs with Node alone;
+ * - data/: the parts of a production build the tools read (Markdown twins, llms.txt files, search index, JSON
+ *   Schemas, OpenAPI document), copied from ../build, or from the folder named by MCP_BUILD_DIR.
+ * Fails if the build is missing or lacks a part, so a package never ships without its data.
+ */
+import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync} from 'node:fs';
+import {dirname, join, relative, sep} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {build} from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const source = process.env.MCP_BUILD_DIR ?? join(here, '..', 'build');
+const data = join(here, 'data');
+
+/** Paths under the build that the server reads: twins, llms.txt (not llms-full.txt), index, schemas, OpenAPI. */
+const wanted = (path) =>
+  (path.endsWith('.md') && !path.startsWith(`local-search${sep}`)) ||
+  path === 'llms.txt' ||
+  /^docs[\\/][^\\/]+[\\/]llms\.txt$/.test(path) ||
+  /^local-search[\\/]index\.[\w-]+\.json$/.test(path) ||
+  /^schemas[\\/]pricing2yaml[\\/]v\d+\.\d+\.json$/.test(path) ||
+  path === join('openapi', 'space-api.yaml');
+
+if (!existsSync(join(source, 'llms.txt'))) {
+  console.error(`No production build at ${source}: run "npm run build" in the repository first.`);
+  process.exit(1);
+}
+rmSync(data, {recursive: true, force: true});
+let files = 0;
+for (const path of readdirSync(source, {recursive: true, encoding: 'utf8'})) {
+  if (!wanted(path) || !statSync(join(source, path)).isFile()) continue;
+  mkdirSync(dirname(join(data, path)), {recursive: true});
+  copyFileSync(join(source, path), join(data, path));
+  files++;
+}
+for (const part of ['llms.txt', 'local-search', join('schemas', 'pricing2yaml'), join('openapi', 'space-api.yaml')]) {
+  if (!existsSync(join(data, part))) {
+    console.error(`The build at ${source} has no ${part}: is it a production build without ALGOLIA_* variables?`);
+    process.exit(1);
+  }
+}
+
+rmSync(join(here, 'dist'), {recursive: true, force: true});
+await build({
+  entryPoints: [join(here, 'src', 'cli.ts')],
+  outfile: join(here, 'dist', 'server.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'eof',
+  banner: {js: '#!/usr/bin/env node'},
+  logLevel: 'warning',
+});
+console.log(`mcp: dist/server.cjs bundled; ${files} files of ${relative(here, source) || '.'} copied to data/.`);

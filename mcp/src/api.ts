@@ -1,0 +1,186 @@
+/**
+ * get_api_operation: one operation of the SPACE API document of the build (openapi/space-api.yaml), with what a
+ * caller needs (roles, parameters, body, responses and the schemas they name) written as Markdown. The document is
+ * read with the site's own helpers (src/lib/spaceOpenApi.ts), so roles and routing are those of the reference page.
+ */
+import {stringify} from 'yaml';
+import {
+  allowedRoles,
+  basePath,
+  deref,
+  findOperation,
+  isPublic,
+  isReference,
+  operationAnchor,
+  operations,
+  pointer,
+  schemaName,
+  type OperationEntry,
+  type Schema,
+  type SpaceApiDocument,
+} from '../../src/lib/spaceOpenApi';
+import {HTTP_METHODS} from '../../src/lib/spaceOpenApi';
+import type {Site} from './site';
+
+type Media = {schema?: Schema | {$ref: string}; example?: unknown; examples?: Record<string, {value?: unknown}>};
+type Body = {description?: string; required?: boolean; content?: Record<string, Media>};
+type Response = {description?: string; content?: Record<string, Media>};
+
+/** Finds the operation by operationId, or by method and path (a template or a concrete path, base path optional). */
+export function findApiOperation(
+  doc: SpaceApiDocument,
+  query: {operationId?: string; method?: string; path?: string},
+): OperationEntry {
+  const all = operations(doc);
+  const ids = all.map((e) => e.operation.operationId).filter(Boolean);
+  if (query.operationId !== undefined && query.operationId.trim() !== '') {
+    const wanted = query.operationId.trim();
+    const found =
+      all.find((e) => e.operation.operationId === wanted) ??
+      all.find((e) => e.operation.operationId?.toLowerCase() === wanted.toLowerCase());
+    if (!found) throw new Error(`The SPACE API has no operation "${wanted}". Its operationIds are: ${ids.join(', ')}.`);
+    return found;
+  }
+  if (!query.method || !query.path) {
+    throw new Error(
+      'Give either operationId (such as "createContract") or both method and path (such as POST /contracts).',
+    );
+  }
+  const method = query.method.trim().toLowerCase();
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) {
+    throw new Error(`"${query.method}" is not an HTTP method; use GET, POST, PUT, PATCH or DELETE.`);
+  }
+  let path = query.path.trim().replace(/[?#].*$/, '');
+  try {
+    path = new URL(path).pathname;
+  } catch {
+    // A path, not a URL.
+  }
+  const base = basePath(doc);
+  if (base && (path === base || path.startsWith(`${base}/`))) path = path.slice(base.length) || '/';
+  if (!path.startsWith('/')) path = `/${path}`;
+  const found =
+    all.find((e) => e.method === method && e.path === path) ?? findOperation(doc, method, path.replace(/\/+$/, ''));
+  if (!found) {
+    const same = all
+      .filter((e) => e.path === path || findOperation(doc, e.method, path) === e)
+      .map((e) => e.method.toUpperCase());
+    throw new Error(
+      `The SPACE API has no operation ${method.toUpperCase()} ${path}` +
+        (same.length > 0 ? `; that path takes ${same.join(', ')}.` : '.') +
+        ` Paths are relative to the base path ${base}; its operations are: ` +
+        all.map((e) => `${e.method.toUpperCase()} ${e.path}`).join(', ') +
+        '.',
+    );
+  }
+  return found;
+}
+
+/** The schemas of components named by `$ref` anywhere below `value`, added to `names` (transitively). */
+function collectSchemas(doc: SpaceApiDocument, value: unknown, names: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const v of value) collectSchemas(doc, v, names);
+  } else if (value && typeof value === 'object') {
+    if (isReference(value)) {
+      const name = schemaName(value.$ref);
+      if (name && !names.has(name)) {
+        names.add(name);
+        collectSchemas(doc, pointer(doc, value.$ref), names);
+      } else if (!name) {
+        collectSchemas(doc, pointer(doc, value.$ref), names);
+      }
+    }
+    for (const v of Object.values(value)) collectSchemas(doc, v, names);
+  }
+}
+
+const yamlBlock = (value: unknown) => `\`\`\`yaml\n${stringify(value, {lineWidth: 0}).trimEnd()}\n\`\`\``;
+const cell = (text: unknown) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
+
+function typeOf(schema: Schema | {$ref: string} | undefined): string {
+  if (!schema) return '';
+  if (isReference(schema)) return schemaName(schema.$ref) ?? schema.$ref;
+  const s = schema as Schema & {enum?: unknown[]; items?: Schema | {$ref: string}};
+  if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' \\| ');
+  if (s.type === 'array') return `array of ${typeOf(s.items) || 'any'}`;
+  return Array.isArray(s.type) ? s.type.join(' or ') : (s.type ?? 'any');
+}
+
+function media(doc: SpaceApiDocument, content: Record<string, Media> | undefined, out: string[], schemas: Set<string>) {
+  for (const [type, m] of Object.entries(content ?? {})) {
+    const named = m.schema && isReference(m.schema) ? schemaName(m.schema.$ref) : undefined;
+    if (named) out.push(`Content type \`${type}\`, schema \`${named}\` (under Schemas below).`, '');
+    else out.push(`Content type \`${type}\`, schema:`, '', yamlBlock(m.schema ?? {}), '');
+    collectSchemas(doc, m.schema, schemas);
+    const example = m.example ?? Object.values(m.examples ?? {})[0]?.value;
+    if (example !== undefined) out.push('Example:', '', '```json', JSON.stringify(example, null, 2), '```', '');
+  }
+}
+
+export function operationMarkdown(site: Site, entry: OperationEntry): string {
+  const doc = site.openApi();
+  const {method, path, operation, parameters} = entry;
+  const base = basePath(doc);
+  const out: string[] = [`# ${method.toUpperCase()} ${base}${path}`, ''];
+  if (operation.summary) out.push(operation.summary, '');
+  const facts = [`operationId: \`${operation.operationId ?? '(none)'}\``];
+  if (operation.tags?.length) facts.push(`tag: ${operation.tags.join(', ')}`);
+  out.push(facts.join(' · '), '');
+  out.push(
+    isPublic(operation)
+      ? '**Authentication:** none (a public operation).'
+      : `**Authentication:** the \`x-api-key\` header. **Roles allowed:** ${allowedRoles(operation).join(', ')}; ` +
+          'a missing or unknown key answers 401, another role 403.',
+    '',
+  );
+  if (operation.description) out.push(operation.description.trim(), '');
+  const differs = (operation as {'x-upstream-differs'?: string})['x-upstream-differs'];
+  if (differs) out.push(`**Where the upstream document differs:** ${differs.trim()}`, '');
+
+  const schemas = new Set<string>();
+  if (parameters.length > 0) {
+    out.push('## Parameters', '', '| name | in | required | type | description |', '| --- | --- | --- | --- | --- |');
+    for (const p of parameters) {
+      const schema = p.schema as Schema | undefined;
+      collectSchemas(doc, schema, schemas);
+      const def =
+        schema && !isReference(schema) && schema.default !== undefined
+          ? ` (default ${JSON.stringify(schema.default)})`
+          : '';
+      out.push(
+        `| \`${p.name}\` | ${p.in} | ${p.required ? 'yes' : 'no'} | ${cell(typeOf(schema))} | ${cell(p.description)}${cell(def)} |`,
+      );
+    }
+    out.push('');
+  }
+  if (operation.requestBody) {
+    const body = deref<Body>(doc, operation.requestBody as Body);
+    out.push(
+      '## Request body',
+      '',
+      `${body.required ? 'Required.' : 'Optional.'} ${body.description ?? ''}`.trim(),
+      '',
+    );
+    media(doc, body.content, out, schemas);
+  }
+  out.push('## Responses', '');
+  for (const [status, value] of Object.entries(operation.responses ?? {})) {
+    const response = deref<Response>(doc, value as Response);
+    out.push(`### ${status}`, '', (response.description ?? '').trim(), '');
+    media(doc, response.content, out, schemas);
+  }
+  if (schemas.size > 0) {
+    out.push('## Schemas', '');
+    for (const name of schemas) {
+      out.push(`### ${name}`, '', yamlBlock(pointer(doc, `#/components/schemas/${name}`)), '');
+    }
+  }
+  out.push(
+    `Reference page: ${site.origin()}/docs/${site.currentVersion}/api/space/space-api#${operationAnchor(entry)}`,
+    '',
+  );
+  return out.join('\n');
+}

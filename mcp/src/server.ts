@@ -1,0 +1,57 @@
+/**
+ * The MCP server of the docs: the tools of ./tools.ts, and as resources the Pricing2Yaml JSON Schemas and the SPACE
+ * OpenAPI document of the build, under the URLs the site serves them at.
+ */
+import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import type {Site} from './site';
+import {TOOLS, type ToolDefinition} from './tools';
+
+export const SERVER_NAME = 'sphere-docs';
+export const SERVER_VERSION = '0.1.0';
+
+const INSTRUCTIONS =
+  'Offline tools over the SPHERE documentation site (Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS, SPACE). ' +
+  'Find pages with search_docs or list_pages, read one with get_page, check a Pricing2Yaml file with ' +
+  'validate_pricing before giving it to the user, and look up SPACE REST calls with get_api_operation.';
+
+export function createServer(site: Site, tools: readonly ToolDefinition[] = TOOLS): McpServer {
+  const server = new McpServer({name: SERVER_NAME, version: SERVER_VERSION}, {instructions: INSTRUCTIONS});
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        annotations: {readOnlyHint: true, openWorldHint: false, idempotentHint: true},
+      },
+      (args: Record<string, unknown>) => tool.run(site, args),
+    );
+  }
+
+  const origin = site.origin();
+  for (const version of site.schemaVersions()) {
+    const path = `/schemas/pricing2yaml/v${version}.json`;
+    server.registerResource(
+      `pricing2yaml-schema-v${version}`,
+      `${origin}${path}`,
+      {
+        title: `Pricing2Yaml ${version} JSON Schema`,
+        description: `JSON Schema (draft 2020-12) of a Pricing2Yaml ${version} document, as validate_pricing uses it.`,
+        mimeType: 'application/schema+json',
+      },
+      (uri) => ({contents: [{uri: uri.href, mimeType: 'application/schema+json', text: site.file(path)!}]}),
+    );
+  }
+  server.registerResource(
+    'space-openapi',
+    `${origin}/openapi/space-api.yaml`,
+    {
+      title: 'SPACE API (OpenAPI 3.1)',
+      description: 'Every operation of the SPACE REST API, its schemas, examples and roles (x-roles).',
+      mimeType: 'application/yaml',
+    },
+    (uri) => ({contents: [{uri: uri.href, mimeType: 'application/yaml', text: site.openApiText()}]}),
+  );
+  return server;
+}

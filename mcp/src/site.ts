@@ -1,0 +1,113 @@
+/**
+ * The built site as the server reads it: a folder laid out like build/ (the production build, or the copy of its
+ * parts that the packed package carries in data/). Nothing is read until a tool needs it, and each part is read once:
+ * - `local-search/index.<hash>.json`, the search index of the site's own search (plugins/local-search);
+ * - `<page>.md`, the Markdown twin of every doc page, and `llms.txt` per docs version (plugins/markdown-twins);
+ * - `schemas/pricing2yaml/v<version>.json`, the JSON Schemas the playground validates with;
+ * - `openapi/space-api.yaml`, the SPACE API document.
+ */
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {join, normalize, sep} from 'node:path';
+import {parse as parseYaml} from 'yaml';
+import {LocalSearchIndex} from '../../plugins/local-search/engine';
+import {unpack, type PackedIndex} from '../../plugins/local-search/format';
+import type {ValidatorLoader} from '../../src/lib/pricing2yaml/analyze';
+import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import type {SpaceApiDocument} from '../../src/lib/spaceOpenApi';
+import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
+import {parseLlmsTxt, type LlmsList} from './llms';
+
+/** What is missing from a folder for it to serve every tool, as sentences (empty when nothing is). */
+export function missingParts(root: string): string[] {
+  const missing: string[] = [];
+  if (!existsSync(join(root, 'llms.txt'))) missing.push('llms.txt (plugins/markdown-twins)');
+  const indexDir = join(root, 'local-search');
+  if (!existsSync(indexDir) || !readdirSync(indexDir).some((f) => /^index\.[\w-]+\.json$/.test(f))) {
+    missing.push('local-search/index.<hash>.json (plugins/local-search; a build without ALGOLIA_* variables)');
+  }
+  if (!existsSync(join(root, 'schemas', 'pricing2yaml'))) missing.push('schemas/pricing2yaml/');
+  if (!existsSync(join(root, 'openapi', 'space-api.yaml'))) missing.push('openapi/space-api.yaml');
+  return missing;
+}
+
+export class Site {
+  readonly root: string;
+  /** Docs versions, newest (the current one) first. */
+  readonly versions: readonly string[] = ALL_VERSIONS;
+  readonly currentVersion = CURRENT_VERSION;
+  private index?: LocalSearchIndex;
+  private lists = new Map<string, LlmsList>();
+  private api?: SpaceApiDocument;
+  private siteOrigin?: string;
+  readonly loadValidator: ValidatorLoader;
+
+  constructor(root: string) {
+    const missing = missingParts(root);
+    if (missing.length > 0) {
+      throw new Error(
+        `${root} is not a build of the docs site: it lacks ${missing.join(', ')}. Run "npm run build" first.`,
+      );
+    }
+    this.root = root;
+    this.loadValidator = compilingLoader(async (version) => this.schema(version) as object);
+  }
+
+  /** The site's search engine over the built index. */
+  searchIndex(): LocalSearchIndex {
+    if (!this.index) {
+      const dir = join(this.root, 'local-search');
+      const file = readdirSync(dir).find((f) => /^index\.[\w-]+\.json$/.test(f))!;
+      this.index = new LocalSearchIndex(unpack(JSON.parse(readFileSync(join(dir, file), 'utf8')) as PackedIndex));
+    }
+    return this.index;
+  }
+
+  /** The origin the site was built for, as its URLs carry it (`https://isa-group.github.io`). */
+  origin(): string {
+    this.siteOrigin ??= /\]\((https?:\/\/[^/)]+)/.exec(readFileSync(join(this.root, 'llms.txt'), 'utf8'))?.[1] ?? '';
+    return this.siteOrigin;
+  }
+
+  /** The llms.txt of a docs version, as data. */
+  list(version: string): LlmsList {
+    let list = this.lists.get(version);
+    if (!list) {
+      const file =
+        version === this.currentVersion ? join(this.root, 'llms.txt') : join(this.root, 'docs', version, 'llms.txt');
+      list = parseLlmsTxt(readFileSync(file, 'utf8'));
+      this.lists.set(version, list);
+    }
+    return list;
+  }
+
+  /** The text of a file of the site by its path under the root (`/schemas/pricing2yaml/v3.0.json`), or null. */
+  file(path: string): string | null {
+    const relative = normalize(decodeURIComponent(path)).replace(/^[/\\]+/, '');
+    if (relative.startsWith('..') || relative.split(sep).includes('..')) return null;
+    const file = join(this.root, relative);
+    if (!existsSync(file) || !statSync(file).isFile()) return null;
+    return readFileSync(file, 'utf8');
+  }
+
+  schema(version: string): unknown {
+    const text = this.file(`/schemas/pricing2yaml/v${version}.json`);
+    if (text === null) throw new Error(`The build has no JSON Schema for Pricing2Yaml ${version}.`);
+    return JSON.parse(text);
+  }
+
+  schemaVersions(): string[] {
+    return readdirSync(join(this.root, 'schemas', 'pricing2yaml'))
+      .map((f) => /^v(\d+\.\d+)\.json$/.exec(f)?.[1])
+      .filter((v): v is string => v !== undefined)
+      .sort();
+  }
+
+  openApiText(): string {
+    return this.file('/openapi/space-api.yaml')!;
+  }
+
+  openApi(): SpaceApiDocument {
+    this.api ??= parseYaml(this.openApiText()) as SpaceApiDocument;
+    return this.api;
+  }
+}

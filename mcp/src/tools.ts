@@ -1,0 +1,152 @@
+/**
+ * The tools the server offers, one entry each in TOOLS: name, description, input schema (zod, which the SDK turns
+ * into the JSON Schema clients see) and what it does. To add a tool, add an entry: server.ts registers them all.
+ * A tool reports bad input by throwing an Error whose message says what was wrong and what to pass instead; the SDK
+ * answers it as a tool error (`isError: true`), and the server goes on.
+ */
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {z} from 'zod';
+import {findApiOperation, operationMarkdown} from './api';
+import {getPage, listPages} from './pages';
+import {MAX_QUERY, searchDocs} from './search';
+import type {Site} from './site';
+import {UNREADABLE, validatePricing, validationText} from './validate';
+
+export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  title: string;
+  description: string;
+  input: Shape;
+  run(site: Site, args: z.objectOutputType<Shape, z.ZodTypeAny>): CallToolResult | Promise<CallToolResult>;
+}
+
+/** Keeps each definition's argument types while TOOLS holds them all. */
+export function defineTool<Shape extends z.ZodRawShape>(tool: ToolDefinition<Shape>): ToolDefinition {
+  return tool as unknown as ToolDefinition;
+}
+
+const text = (value: string) => ({type: 'text' as const, text: value});
+
+/** The docs version argument shared by the tools that take one. */
+const version = (site: string) =>
+  z.string().optional().describe(`Docs version such as "2.0.1" (the current one) or "2.0.0"; ${site}`);
+
+export const searchDocsTool = defineTool({
+  name: 'search_docs',
+  title: 'Search the SPHERE docs',
+  description:
+    "Searches the SPHERE documentation (Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS, SPACE) with the site's " +
+    'own search engine and ranking, the same hits in the same order as the search box of the site. Each hit has the ' +
+    'page title, the section heading, the URL (pass it to get_page for the whole page as Markdown), the docs version ' +
+    'and a short snippet. Use identifiers (PricingContext, @PricingPlanAware, usageLimits) or a few plain words.',
+  input: {
+    query: z.string().max(MAX_QUERY).describe('Words to look for, e.g. "renew token filter" or "create contract".'),
+    version: version('leave it out to search every version, the current one ranked first.'),
+    limit: z.number().int().min(1).max(20).optional().describe('How many hits to return, 1 to 20 (default 10).'),
+  },
+  run(site, {query, version, limit}) {
+    const hits = searchDocs(site, query, version, limit ?? 10);
+    const lines = hits.map(
+      (h, i) =>
+        `${i + 1}. ${h.title}${h.section ? ` › ${h.section}` : ''} (${h.version ?? 'site'})\n   ${h.url}\n   ${h.snippet}`,
+    );
+    return {
+      content: [text(hits.length > 0 ? lines.join('\n') : `No page matches "${query.trim()}".`)],
+      structuredContent: {hits},
+    };
+  },
+});
+
+export const getPageTool = defineTool({
+  name: 'get_page',
+  title: 'Read a docs page as Markdown',
+  description:
+    'Returns the Markdown twin of a page of the SPHERE docs, of any docs version: the whole article with its code ' +
+    'examples, tables and links. Accepts the HTML URL, the .md URL or a site path (/docs/2.0.1/api/space/space-api); ' +
+    'a path without a version means the current one. URLs come from search_docs and list_pages.',
+  input: {
+    url_or_path: z.string().max(2000).describe('Page URL or site path, e.g. "/docs/2.0.1/docs/Introduction".'),
+  },
+  run(site, {url_or_path}) {
+    const page = getPage(site, url_or_path);
+    return {content: [text(page.markdown)]};
+  },
+});
+
+export const listPagesTool = defineTool({
+  name: 'list_pages',
+  title: 'List the docs pages',
+  description:
+    "Lists the pages of a docs version as the site's llms.txt does, by sidebar section in sidebar order: title, URL " +
+    'of the Markdown twin and a one-line description. The last section, "Optional", lists the JSON Schemas, the ' +
+    'OpenAPI document, the playground and the other versions.',
+  input: {
+    version: version('default: the current one.'),
+    section: z
+      .string()
+      .optional()
+      .describe('Only this section, by its title (case-insensitive), e.g. "Getting Started" or "SPACE".'),
+  },
+  run(site, {version, section}) {
+    const list = listPages(site, version, section);
+    const lines = [`Docs version ${list.version}${list.current ? ' (current)' : ''}`];
+    for (const s of list.sections) {
+      lines.push('', `## ${s.title}`, '');
+      for (const p of s.pages) lines.push(`- [${p.title}](${p.url})${p.description ? `: ${p.description}` : ''}`);
+    }
+    return {content: [text(lines.join('\n'))], structuredContent: {...list}};
+  },
+});
+
+export const validatePricingTool = defineTool({
+  name: 'validate_pricing',
+  title: 'Validate a Pricing2Yaml document',
+  description:
+    "Checks a Pricing2Yaml document as the site's playground does: YAML syntax, the declared syntaxVersion, the JSON " +
+    'Schema of that version and the cross-references between features, usage limits, plans and add-ons. Answers the ' +
+    'status (valid, invalid, no-version, unknown-version; an unreadable text is a tool error), the syntax version and ' +
+    'every problem with its line, field path and message; a valid older document also comes back upgraded to 3.0. ' +
+    'Documents up to 128 KB.',
+  input: {
+    yaml: z.string().describe('The whole Pricing2Yaml document, as text.'),
+  },
+  async run(site, {yaml}) {
+    const validation = await validatePricing(site, yaml);
+    return {
+      content: [text(validationText(validation))],
+      structuredContent: {...validation},
+      isError: UNREADABLE.includes(validation.status),
+    };
+  },
+});
+
+export const getApiOperationTool = defineTool({
+  name: 'get_api_operation',
+  title: 'Describe a SPACE API operation',
+  description:
+    'Describes one operation of the SPACE REST API from its OpenAPI document, as Markdown: the roles whose API key ' +
+    'may call it, its parameters, request body, responses with examples, and the schemas they use. Give operationId ' +
+    '(e.g. "createContract", "evaluateFeature") or method and path (e.g. POST and /contracts, or a concrete path such ' +
+    'as /api/v1/features/alice/petclinic-pets).',
+  input: {
+    operationId: z.string().max(200).optional().describe('The operationId, e.g. "listContracts".'),
+    method: z.string().max(10).optional().describe('HTTP method, with path: GET, POST, PUT, PATCH or DELETE.'),
+    path: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe('Path template (/contracts/{userId}) or concrete path, with or without the /api/v1 base path.'),
+  },
+  run(site, {operationId, method, path}) {
+    const entry = findApiOperation(site.openApi(), {operationId, method, path});
+    return {content: [text(operationMarkdown(site, entry))]};
+  },
+});
+
+export const TOOLS: readonly ToolDefinition[] = [
+  searchDocsTool,
+  getPageTool,
+  listPagesTool,
+  validatePricingTool,
+  getApiOperationTool,
+];

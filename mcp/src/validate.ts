@@ -1,0 +1,74 @@
+/**
+ * validate_pricing: the playground's checker (src/lib/pricing2yaml/analyze.ts) with the JSON Schemas of the build,
+ * compiled once in Node with the options the tests and the build-time validators use (src/lib/pricing2yaml/validators.ts).
+ */
+import {MAX_CHARS, analyze, type Analysis, type Status} from '../../src/lib/pricing2yaml/analyze';
+import type {Site} from './site';
+
+export interface Problem {
+  line: number;
+  /** Dotted field path, such as `plans.PRO.features.darkMode`; empty for the document itself. */
+  path: string;
+  message: string;
+  source: 'yaml' | 'schema' | 'cross-reference';
+}
+
+export interface Validation {
+  status: Status;
+  summary: string;
+  /** The syntax version the document declares, as written. */
+  declaredVersion?: string;
+  /** The syntax version it was checked against. */
+  syntaxVersion?: string;
+  problems: Problem[];
+  /** For a valid document of an older syntax: the same pricing in Pricing2Yaml 3.0. */
+  upgrade?: {from: string; notes: string[]; yaml?: string; error?: string};
+}
+
+/** Statuses for which the text could not be read as a pricing document at all: the tool answers them as errors. */
+export const UNREADABLE: readonly Status[] = ['empty', 'too-large', 'not-yaml', 'not-pricing'];
+
+export function toValidation(analysis: Analysis): Validation {
+  const out: Validation = {
+    status: analysis.status,
+    summary: analysis.summary,
+    problems: analysis.diagnostics.map(({line, path, message, source}) => ({line, path, message, source})),
+  };
+  if (analysis.declared !== undefined) out.declaredVersion = analysis.declared;
+  if (analysis.version !== undefined) out.syntaxVersion = analysis.version;
+  if (analysis.upgrade) {
+    const {from, notes, yaml, error} = analysis.upgrade;
+    out.upgrade = {from, notes};
+    if (yaml !== undefined) out.upgrade.yaml = yaml;
+    if (error !== undefined) out.upgrade.error = error;
+  }
+  return out;
+}
+
+export async function validatePricing(site: Site, yaml: string): Promise<Validation> {
+  if (yaml.trim() === '') {
+    return {status: 'empty', summary: 'The text is empty: pass a Pricing2Yaml document.', problems: []};
+  }
+  if (yaml.length > MAX_CHARS) {
+    const kb = (n: number) => `${Math.round(n / 1024)} KB`;
+    return {
+      status: 'too-large',
+      summary:
+        `The document is ${kb(yaml.length)}; validate_pricing checks documents up to ${kb(MAX_CHARS)}, as the ` +
+        'playground does. Real pricings are a few kilobytes: is this the right file?',
+      problems: [],
+    };
+  }
+  return toValidation(await analyze(yaml, site.loadValidator));
+}
+
+export function validationText(v: Validation): string {
+  const lines = [`${v.status}: ${v.summary}`];
+  for (const p of v.problems) lines.push(`- line ${p.line}${p.path ? `, ${p.path}` : ''}: ${p.message} (${p.source})`);
+  if (v.upgrade?.yaml) {
+    lines.push('', `The same pricing in Pricing2Yaml 3.0 (upgraded from ${v.upgrade.from}):`, '');
+    lines.push(...v.upgrade.notes.map((n) => `- ${n}`));
+    lines.push('', '```yaml', v.upgrade.yaml.trimEnd(), '```');
+  }
+  return lines.join('\n');
+}

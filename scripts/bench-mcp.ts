@@ -1,0 +1,196 @@
+/**
+ * Benchmark of the docs MCP server (mcp/), as an assistant meets it: the package `npm pack` makes in mcp/ (from the
+ * production build in build/: run `npm run build` first), unpacked outside the repository and started with Node, driven
+ * by the SDK's client over stdio. Prints the packed size, server start to first answer (spawn to the answer to
+ * `initialize`, and to the first search_docs answer, which loads the index), and the round-trip latency p50/p95 of
+ * search_docs over the judged queries of search/relevance-judgments.ts and of validate_pricing over the real pricings
+ * of tests/fixtures/real-pricings/, then a PASS/FAIL line per budget. `npm run bench` runs it too, after the pages.
+ *
+ *   npm run bench:mcp
+ */
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {cpus, loadavg, tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {JUDGMENTS} from '../search/relevance-judgments';
+import {kb, median, ms, percentile} from './lib/bench';
+
+/** Budgets of the server (milliseconds): start to first answer, search and validation p95 round trips. */
+export const MCP_BUDGETS = {startMs: 1000, searchP95Ms: 10, validateP95Ms: 50};
+
+const ROOT = join(__dirname, '..');
+const BUILD = join(ROOT, 'build');
+const STARTS = 5;
+const SEARCH_ROUNDS = 3;
+const VALIDATE_ROUNDS = 10;
+
+export interface BudgetLine {
+  budget: string;
+  actual: string;
+  pass: boolean;
+}
+
+async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const value = await f();
+  return [value, performance.now() - t0];
+}
+
+function sizeOf(dir: string): number {
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .map((f) => statSync(join(dir, f)))
+    .filter((s) => s.isFile())
+    .reduce((sum, s) => sum + s.size, 0);
+}
+
+export async function benchMcp(): Promise<BudgetLine[]> {
+  if (!readdirSync(BUILD).includes('llms.txt')) throw new Error('No production build in build/: run "npm run build".');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
+  try {
+    const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], {
+      cwd: join(ROOT, 'mcp'),
+      encoding: 'utf8',
+      env: {...process.env, MCP_BUILD_DIR: BUILD},
+    });
+    if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
+    const [{filename, size, unpackedSize, entryCount}] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as {
+      filename: string;
+      size: number;
+      unpackedSize: number;
+      entryCount: number;
+    }[];
+    spawnSync('tar', ['xzf', join(dir, filename), '-C', dir]);
+    const server = join(dir, 'package', 'dist', 'server.cjs');
+    const bundle = statSync(server).size;
+    const data = sizeOf(join(dir, 'package', 'data'));
+
+    console.log('Docs MCP server benchmark (the packed package, Node alone, stdio)');
+    console.log(
+      `machine load                 ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (1, 5, 15 min) on ${cpus().length} cores`,
+    );
+    console.log(`packed size                  ${kb(size)} tarball, ${kb(unpackedSize)} unpacked, ${entryCount} files`);
+    console.log(`  of which                   ${kb(bundle)} bundled server, ${kb(data)} data`);
+
+    const connect = async () => {
+      const client = new Client({name: 'bench', version: '1.0.0'});
+      await client.connect(
+        new StdioClientTransport({command: process.execPath, args: [server], cwd: dir, stderr: 'ignore'}),
+      );
+      return client;
+    };
+    const search = (client: Client, query: string) =>
+      client.callTool({name: 'search_docs', arguments: {query, limit: 10}}) as Promise<CallToolResult>;
+
+    // 1. Start: spawn to the answer to initialize (connect() waits for it), and to the first search's answer.
+    const starts: number[] = [];
+    const firstSearches: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const t0 = performance.now();
+      const client = await connect();
+      starts.push(performance.now() - t0);
+      await search(client, 'usage limit');
+      firstSearches.push(performance.now() - t0);
+      await client.close();
+    }
+    console.log(
+      `start to first answer        ${ms(median(starts))} median of ${STARTS} (initialize); ` +
+        `${ms(median(firstSearches))} to the first search_docs answer (index loaded)`,
+    );
+
+    // For comparison, `npm run mcp` in the repository: tsx compiles the sources as they load.
+    const fromSources: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const repo = new Client({name: 'bench', version: '1.0.0'});
+      await repo.connect(
+        new StdioClientTransport({command: 'npm', args: ['run', '--silent', 'mcp'], cwd: ROOT, stderr: 'ignore'}),
+      );
+      fromSources.push(performance.now() - t0);
+      await repo.close();
+    }
+    console.log(`  npm run mcp (sources, tsx) ${ms(median(fromSources))} median of 3 to the answer to initialize`);
+
+    const client = await connect();
+    try {
+      // 2. search_docs over the judged queries, after one warm-up round.
+      const queries = JUDGMENTS.map((j) => j.query);
+      for (const q of queries) await search(client, q);
+      const searches: number[] = [];
+      for (let round = 0; round < SEARCH_ROUNDS; round++) {
+        for (const q of queries) {
+          const [result, t] = await timed(() => search(client, q));
+          if (result.isError) throw new Error(`search_docs failed on "${q}": ${JSON.stringify(result.content)}`);
+          searches.push(t);
+        }
+      }
+      console.log(
+        `search_docs round trip       p50 ${ms(percentile(searches, 50))}, p95 ${ms(percentile(searches, 95))} ` +
+          `(${queries.length} judged queries x ${SEARCH_ROUNDS})`,
+      );
+
+      // 3. validate_pricing over the real pricings, after one warm-up round (which compiles the schemas).
+      const pricingDir = join(ROOT, 'tests', 'fixtures', 'real-pricings');
+      const pricings = readdirSync(pricingDir)
+        .filter((f) => f.endsWith('.yml'))
+        .map((f) => readFileSync(join(pricingDir, f), 'utf8'));
+      const validate = (yaml: string) =>
+        client.callTool({name: 'validate_pricing', arguments: {yaml}}) as Promise<CallToolResult>;
+      const [, firstValidation] = await timed(() => validate(pricings[0]));
+      for (const yaml of pricings) await validate(yaml);
+      const validations: number[] = [];
+      for (let round = 0; round < VALIDATE_ROUNDS; round++) {
+        for (const yaml of pricings) validations.push((await timed(() => validate(yaml)))[1]);
+      }
+      console.log(
+        `validate_pricing round trip  p50 ${ms(percentile(validations, 50))}, p95 ${ms(percentile(validations, 95))} ` +
+          `(${pricings.length} real pricings, 4 to 33 KB, x ${VALIDATE_ROUNDS}; the first call, compiling its ` +
+          `schema, ${ms(firstValidation)})`,
+      );
+
+      const start = median(starts);
+      const searchP95 = percentile(searches, 95);
+      const validateP95 = percentile(validations, 95);
+      return [
+        {
+          budget: `MCP start to first answer ≤ ${MCP_BUDGETS.startMs} ms`,
+          actual: ms(start),
+          pass: start <= MCP_BUDGETS.startMs,
+        },
+        {
+          budget: `MCP search_docs p95 ≤ ${MCP_BUDGETS.searchP95Ms} ms`,
+          actual: ms(searchP95),
+          pass: searchP95 <= MCP_BUDGETS.searchP95Ms,
+        },
+        {
+          budget: `MCP validate_pricing p95 ≤ ${MCP_BUDGETS.validateP95Ms} ms`,
+          actual: ms(validateP95),
+          pass: validateP95 <= MCP_BUDGETS.validateP95Ms,
+        },
+      ];
+    } finally {
+      await client.close();
+    }
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+if (require.main === module) {
+  benchMcp()
+    .then((results) => {
+      console.log('\nBudgets');
+      for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
+      const failed = results.filter((r) => !r.pass).length;
+      console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
+      process.exitCode = failed ? 1 : 0;
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,509 @@
+/**
+ * The MCP server of the docs (mcp/), driven over stdio by the SDK's own client, as an assistant drives it, on the
+ * build in build/: its tools and their schemas, each tool on good and bad input, the same first hits as the site's
+ * search engine for every judged query, the playground's verdict on every real pricing, its resources, a server that
+ * survives unreadable input, the Streamable HTTP mode, and the packed package run by Node alone.
+ */
+import {spawn, spawnSync} from 'node:child_process';
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {request} from 'node:http';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {LocalSearchIndex} from '../../plugins/local-search/engine';
+import {unpack, type PackedIndex} from '../../plugins/local-search/format';
+import {JUDGMENTS} from '../../search/relevance-judgments';
+import {MAX_CHARS, analyze} from '../../src/lib/pricing2yaml/analyze';
+import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import {allowedRoles, isPublic, operations, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
+import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
+import {parse} from 'yaml';
+import {ROOT} from '../utils/codeBlocks';
+import {BUILD, ORIGIN} from './site';
+
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+/** What `npm run mcp` runs. */
+const SERVER = [TSX, join(ROOT, 'mcp', 'src', 'cli.ts'), '--root', BUILD];
+const REAL_PRICINGS = join(ROOT, 'tests', 'fixtures', 'real-pricings');
+
+async function connect(args: string[], cwd = ROOT): Promise<Client> {
+  const client = new Client({name: 'docs-tests', version: '1.0.0'});
+  await client.connect(new StdioClientTransport({command: process.execPath, args, cwd, stderr: 'ignore'}));
+  return client;
+}
+
+let client: Client;
+beforeAll(async () => {
+  client = await connect(SERVER);
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({name, arguments: args})) as CallToolResult;
+}
+const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+const index = (() => {
+  const dir = join(BUILD, 'local-search');
+  const file = readdirSync(dir).find((f) => /^index\.[\w-]+\.json$/.test(f))!;
+  return new LocalSearchIndex(unpack(JSON.parse(readFileSync(join(dir, file), 'utf8')) as PackedIndex));
+})();
+
+describe('tools', () => {
+  it('lists the five tools, each with a description and the JSON Schema of its input', async () => {
+    const {tools} = await client.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect([...byName.keys()].sort()).toEqual(
+      ['get_api_operation', 'get_page', 'list_pages', 'search_docs', 'validate_pricing'].sort(),
+    );
+    const expected: Record<string, {properties: string[]; required: string[]}> = {
+      search_docs: {properties: ['limit', 'query', 'version'], required: ['query']},
+      get_page: {properties: ['url_or_path'], required: ['url_or_path']},
+      list_pages: {properties: ['section', 'version'], required: []},
+      validate_pricing: {properties: ['yaml'], required: ['yaml']},
+      get_api_operation: {properties: ['method', 'operationId', 'path'], required: []},
+    };
+    for (const [name, {properties, required}] of Object.entries(expected)) {
+      const tool = byName.get(name)!;
+      expect(tool.description!.length, name).toBeGreaterThan(150);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), name).toEqual(properties);
+      expect((tool.inputSchema.required ?? []).sort(), name).toEqual(required);
+      for (const [prop, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((schema as {description?: string}).description, `${name}.${prop}`).toBeTruthy();
+      }
+      expect(tool.annotations?.readOnlyHint, name).toBe(true);
+    }
+  });
+});
+
+describe('search_docs', () => {
+  it("gives the same first three URLs as the site's engine for every judged query", async () => {
+    for (const {query} of JUDGMENTS) {
+      const engine = index
+        .search({query, hitsPerPage: 20, facetFilters: []})
+        .hits.slice(0, 3)
+        .map((h) => h.url);
+      const result = await call('search_docs', {query, limit: 3});
+      expect(result.isError, query).toBeFalsy();
+      const hits = (result.structuredContent as {hits: {url: string}[]}).hits;
+      expect(
+        hits.map((h) => h.url),
+        query,
+      ).toEqual(engine);
+    }
+  });
+
+  it('gives title, URL, version and snippet per hit, and keeps to one version when asked', async () => {
+    const result = await call('search_docs', {query: 'usage limit', version: '2.0.0', limit: 20});
+    const hits = (result.structuredContent as {hits: Record<string, unknown>[]}).hits;
+    expect(hits.length).toBeGreaterThan(3);
+    for (const hit of hits) {
+      expect(hit.version).toBe('2.0.0');
+      expect(hit.url).toMatch(new RegExp(`^${ORIGIN}/docs/2\\.0\\.0/`));
+      expect(typeof hit.title).toBe('string');
+      expect(hit.snippet).not.toMatch(/<mark>|&#\d+;/);
+    }
+    expect(textOf(result)).toContain(hits[0].url as string);
+    const current = await call('search_docs', {query: 'create contract', limit: 1});
+    expect((current.structuredContent as {hits: {version: string}[]}).hits[0].version).toBe(CURRENT_VERSION);
+  });
+
+  it('answers an empty query, an unknown version and an overlong query with a tool error', async () => {
+    const empty = await call('search_docs', {query: '   '});
+    expect(empty.isError).toBe(true);
+    expect(textOf(empty)).toMatch(/query is empty/);
+    const version = await call('search_docs', {query: 'plan', version: '9.9.9'});
+    expect(version.isError).toBe(true);
+    expect(textOf(version)).toContain(ALL_VERSIONS.join(', '));
+    const long = await call('search_docs', {query: 'x'.repeat(600)});
+    expect(long.isError).toBe(true);
+    const wrongType = await call('search_docs', {query: 42});
+    expect(wrongType.isError).toBe(true);
+  });
+});
+
+describe('get_page', () => {
+  const twin = (path: string) => readFileSync(join(BUILD, `${path}.md`), 'utf8');
+  const intro = `/docs/${CURRENT_VERSION}/docs/Introduction`;
+
+  it('returns the Markdown twin from the HTML URL, the .md URL, a site path or a path without version', async () => {
+    for (const input of [
+      `${ORIGIN}${intro}`,
+      `${ORIGIN}${intro}.md`,
+      `${ORIGIN}${intro}/#the-parts-of-the-toolkit`,
+      intro,
+      `${intro.slice(1)}/index.html`,
+      'docs/Introduction',
+    ]) {
+      const result = await call('get_page', {url_or_path: input});
+      expect(result.isError, input).toBeFalsy();
+      expect(textOf(result), input).toBe(twin(intro));
+    }
+  });
+
+  it('serves the pages of every version', async () => {
+    for (const version of ALL_VERSIONS) {
+      const path = readdirSync(join(BUILD, 'docs', version, 'api'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `/docs/${version}/api/${f.replace(/\.md$/, '')}`)[0];
+      expect(path, version).toBeDefined();
+      expect(textOf(await call('get_page', {url_or_path: path})), path).toBe(twin(path));
+    }
+  });
+
+  it('answers an unknown page, an empty one or a path out of the site with a tool error', async () => {
+    const unknown = await call('get_page', {url_or_path: `/docs/${CURRENT_VERSION}/api/renew-token`});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/No page of the docs at/);
+    expect(textOf(unknown)).toContain('renew-token-filter');
+    for (const input of ['', '../../../etc/passwd', '/docs/../../package.json', '/llms-full']) {
+      const result = await call('get_page', {url_or_path: input});
+      expect(result.isError, input).toBe(true);
+    }
+  });
+});
+
+describe('list_pages', () => {
+  /** Section titles and links of a built llms.txt, read line by line. */
+  function llms(file: string) {
+    const text = readFileSync(join(BUILD, file), 'utf8');
+    return {
+      sections: [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]),
+      urls: [...text.matchAll(/^- \[.*?\]\((\S+?)\)/gm)].map((m) => m[1]),
+    };
+  }
+  type Listed = {version: string; sections: {title: string; pages: {url: string; title: string}[]}[]};
+
+  it('lists what llms.txt lists, version by version', async () => {
+    for (const version of ALL_VERSIONS) {
+      const file = version === CURRENT_VERSION ? 'llms.txt' : `docs/${version}/llms.txt`;
+      const expected = llms(file);
+      const result = await call('list_pages', version === CURRENT_VERSION ? {} : {version});
+      const listed = result.structuredContent as Listed;
+      expect(listed.version).toBe(version);
+      expect(listed.sections.map((s) => s.title)).toEqual(expected.sections);
+      expect(listed.sections.flatMap((s) => s.pages.map((p) => p.url))).toEqual(expected.urls);
+      expect(listed.sections.flatMap((s) => s.pages).every((p) => p.title.length > 0)).toBe(true);
+    }
+  });
+
+  it('gives one section by its title, and a tool error for an unknown section or version', async () => {
+    const all = (await call('list_pages', {})).structuredContent as Listed;
+    const first = all.sections[0];
+    const one = (await call('list_pages', {section: first.title.toUpperCase()})).structuredContent as Listed;
+    expect(one.sections).toEqual([first]);
+    const unknown = await call('list_pages', {section: 'Nowhere'});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain(first.title);
+    expect((await call('list_pages', {version: '0.1'})).isError).toBe(true);
+  });
+});
+
+describe('validate_pricing', () => {
+  const load = compilingLoader(async (v) =>
+    JSON.parse(readFileSync(join(BUILD, 'schemas', 'pricing2yaml', `v${v}.json`), 'utf8')),
+  );
+  const files = readdirSync(REAL_PRICINGS).filter((f) => f.endsWith('.yml'));
+
+  it('agrees with the playground on every real pricing', async () => {
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    for (const file of files) {
+      const yaml = readFileSync(join(REAL_PRICINGS, file), 'utf8');
+      const playground = await analyze(yaml, load);
+      const result = await call('validate_pricing', {yaml});
+      const got = result.structuredContent as {status: string; syntaxVersion?: string; problems: unknown[]};
+      expect(got.status, file).toBe(playground.status);
+      expect(got.syntaxVersion, file).toBe(playground.version);
+      expect(got.problems, file).toEqual(
+        playground.diagnostics.map(({line, path, message, source}) => ({line, path, message, source})),
+      );
+      expect(result.isError, file).toBe(false);
+      for (const d of playground.diagnostics) expect(textOf(result), file).toContain(d.message);
+    }
+  });
+
+  it('says where each problem is: line, field path and message', async () => {
+    const yaml = readFileSync(join(REAL_PRICINGS, 'p4ts-petclinic-v3.0.yml'), 'utf8');
+    const broken = yaml.replace(/valueType: BOOLEAN/, 'valueType: BOOL');
+    const line = broken.slice(0, broken.indexOf('valueType: BOOL')).split('\n').length;
+    const result = await call('validate_pricing', {yaml: broken});
+    const got = result.structuredContent as {status: string; problems: {line: number; path: string}[]};
+    expect(got.status).toBe('invalid');
+    expect(got.problems.some((p) => p.line === line && /^features\.\w+\.valueType$/.test(p.path))).toBe(true);
+  });
+
+  it('answers empty text, 2 MB of YAML, an alias bomb and a non-pricing with a tool error and a clear message', async () => {
+    const empty = await call('validate_pricing', {yaml: ' \n'});
+    expect(empty.isError).toBe(true);
+    expect(textOf(empty)).toMatch(/empty/);
+
+    const huge = await call('validate_pricing', {yaml: `saasName: big\nx: "${'a'.repeat(2 * 1024 * 1024)}"\n`});
+    expect(huge.isError).toBe(true);
+    expect(textOf(huge)).toContain(`up to ${MAX_CHARS / 1024} KB`);
+
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 0; i < 8; i++) {
+      const prev = String.fromCharCode(97 + i);
+      const next = String.fromCharCode(98 + i);
+      bomb.push(`${next}: &${next} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    }
+    const aliases = await call('validate_pricing', {yaml: bomb.join('\n')});
+    expect(aliases.isError).toBe(true);
+    expect(textOf(aliases)).toMatch(/too many aliases/);
+
+    const list = await call('validate_pricing', {yaml: '- one\n- two\n'});
+    expect(list.isError).toBe(true);
+    expect(textOf(list)).toMatch(/not a Pricing2Yaml document/);
+
+    // The server is still answering.
+    expect((await call('search_docs', {query: 'plan', limit: 1})).isError).toBeFalsy();
+  });
+});
+
+describe('get_api_operation', () => {
+  const doc = parse(readFileSync(join(BUILD, 'openapi', 'space-api.yaml'), 'utf8')) as SpaceApiDocument;
+  const all = operations(doc);
+
+  it('describes every operation by its operationId, with its roles, parameters and responses', async () => {
+    for (const {operation, method, path, parameters} of all) {
+      const result = await call('get_api_operation', {operationId: operation.operationId});
+      const text = textOf(result);
+      expect(result.isError, operation.operationId).toBeFalsy();
+      expect(text, operation.operationId).toContain(`# ${method.toUpperCase()} /api/v1${path}`);
+      if (isPublic(operation)) expect(text, operation.operationId).toMatch(/Authentication:\*\* none/);
+      else expect(text, operation.operationId).toContain(`Roles allowed:** ${allowedRoles(operation).join(', ')};`);
+      for (const p of parameters) expect(text, operation.operationId).toContain(`\`${p.name}\``);
+      for (const status of Object.keys(operation.responses ?? {})) {
+        expect(text, operation.operationId).toContain(`### ${status}`);
+      }
+    }
+  });
+
+  it('finds an operation by method and a template or concrete path, with or without the base path', async () => {
+    const contract = all.find((e) => e.method === 'post' && e.path === '/contracts')!;
+    for (const args of [
+      {method: 'POST', path: '/contracts'},
+      {method: 'post', path: '/api/v1/contracts'},
+      {method: 'POST', path: 'http://localhost:3000/api/v1/contracts?x=1'},
+    ]) {
+      const text = textOf(await call('get_api_operation', args));
+      expect(text, JSON.stringify(args)).toContain(`operationId: \`${contract.operation.operationId}\``);
+    }
+    const templated = all.find((e) => e.method === 'get' && /\{[^}]+\}/.test(e.path))!;
+    const concrete = templated.path.replace(/\{[^}]+\}/g, 'abc');
+    expect(textOf(await call('get_api_operation', {method: 'GET', path: concrete}))).toContain(
+      `operationId: \`${templated.operation.operationId}\``,
+    );
+  });
+
+  it('answers an unknown operation or missing arguments with a tool error that says what exists', async () => {
+    const unknown = await call('get_api_operation', {operationId: 'noSuchOperation'});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain(all[0].operation.operationId!);
+    const path = await call('get_api_operation', {method: 'GET', path: '/nowhere'});
+    expect(path.isError).toBe(true);
+    expect(textOf(path)).toMatch(/no operation GET \/nowhere/);
+    expect((await call('get_api_operation', {})).isError).toBe(true);
+    expect((await call('get_api_operation', {method: 'FETCH', path: '/contracts'})).isError).toBe(true);
+  });
+});
+
+describe('resources', () => {
+  it('serves the JSON Schemas and the OpenAPI document of the build at their site URLs', async () => {
+    const {resources} = await client.listResources();
+    const schemas = readdirSync(join(BUILD, 'schemas', 'pricing2yaml'));
+    const expected = [...schemas.map((f) => `${ORIGIN}/schemas/pricing2yaml/${f}`), `${ORIGIN}/openapi/space-api.yaml`];
+    expect(resources.map((r) => r.uri).sort()).toEqual(expected.sort());
+    for (const uri of expected) {
+      const {contents} = await client.readResource({uri});
+      const file = join(BUILD, new URL(uri).pathname);
+      expect((contents[0] as {text: string}).text, uri).toBe(readFileSync(file, 'utf8'));
+    }
+  });
+});
+
+/** Starts the server as a plain child process; `lines` collects what it writes to stdout, one message each. */
+function rawServer(args: string[]) {
+  const child = spawn(process.execPath, args, {cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe']});
+  const lines: string[] = [];
+  let stderr = '';
+  let buffer = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let i;
+    while ((i = buffer.indexOf('\n')) >= 0) {
+      lines.push(buffer.slice(0, i));
+      buffer = buffer.slice(i + 1);
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const waitFor = async (test: (line: string) => boolean, what: string) => {
+    const t0 = Date.now();
+    for (;;) {
+      const found = lines.find(test);
+      if (found) return found;
+      if (Date.now() - t0 > 30_000) throw new Error(`No ${what} from the server; stderr: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return {child, lines, waitFor, stderr: () => stderr};
+}
+
+describe('a server that keeps answering', () => {
+  it('answers lines that are not JSON or not JSON-RPC with a JSON-RPC error, then goes on', async () => {
+    const server = rawServer(SERVER);
+    try {
+      server.child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+      await server.waitFor((l) => l.includes('"id":1'), 'answer to the first ping');
+      server.child.stdin.write('this is not json {\n');
+      const parseError = JSON.parse(await server.waitFor((l) => l.includes('-32700'), 'parse error'));
+      expect(parseError).toMatchObject({jsonrpc: '2.0', id: null, error: {code: -32700}});
+      server.child.stdin.write('{"hello":"world"}\n');
+      const invalid = JSON.parse(await server.waitFor((l) => l.includes('-32600'), 'invalid request error'));
+      expect(invalid.error.message).toMatch(/not a JSON-RPC 2.0 message/);
+      server.child.stdin.write('{"jsonrpc":"2.0","id":2,"method":"no/such/method"}\n');
+      const unknown = JSON.parse(await server.waitFor((l) => l.includes('"id":2'), 'answer to an unknown method'));
+      expect(unknown.error.code).toBe(-32601);
+      server.child.stdin.write('{"jsonrpc":"2.0","id":3,"method":"ping"}\n');
+      expect(JSON.parse(await server.waitFor((l) => l.includes('"id":3'), 'second ping'))).toMatchObject({result: {}});
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      server.child.kill();
+    }
+  });
+});
+
+describe('Streamable HTTP', () => {
+  it('serves the same tools on a loopback address, and refuses other hosts and bodies that are not JSON', async () => {
+    const server = rawServer([...SERVER, '--http', '127.0.0.1:0']);
+    try {
+      const t0 = Date.now();
+      while (!/http:\/\/127\.0\.0\.1:\d+\/mcp/.test(server.stderr())) {
+        if (Date.now() - t0 > 30_000) throw new Error(`The HTTP server did not start: ${server.stderr()}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(server.stderr())![0]);
+      const http = new Client({name: 'docs-tests', version: '1.0.0'});
+      await http.connect(new StreamableHTTPClientTransport(url));
+      expect((await http.listTools()).tools).toHaveLength(5);
+      const result = (await http.callTool({
+        name: 'search_docs',
+        arguments: {query: 'api key', limit: 3},
+      })) as CallToolResult;
+      const engine = index
+        .search({query: 'api key', hitsPerPage: 20, facetFilters: []})
+        .hits.slice(0, 3)
+        .map((h) => h.url);
+      expect((result.structuredContent as {hits: {url: string}[]}).hits.map((h) => h.url)).toEqual(engine);
+      await http.close();
+
+      const headers = {'content-type': 'application/json', accept: 'application/json, text/event-stream'};
+      const notJson = await fetch(url, {method: 'POST', headers, body: '{oops'});
+      expect(notJson.status).toBe(400);
+      expect((await notJson.json()).error.code).toBe(-32700);
+      const invalid = await fetch(url, {method: 'POST', headers, body: '{"hello":"world"}'});
+      expect(invalid.status).toBe(400);
+      const get = await fetch(url);
+      expect(get.status).toBe(405);
+      // A page on another origin that resolves its own name to 127.0.0.1 sends its own Host header.
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const req = request(url, {method: 'POST', headers: {...headers, host: `evil.example:${url.port}`}}, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+      });
+      expect(rebound).toBe(403);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      server.child.kill();
+    }
+  });
+
+  it('refuses to listen on an address that is not loopback', () => {
+    const run = spawnSync(process.execPath, [...SERVER, '--http', '0.0.0.0:3999'], {cwd: ROOT, encoding: 'utf8'});
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/loopback addresses only/);
+  });
+});
+
+describe('the packed package', () => {
+  it('runs with Node alone from the tarball npm pack makes, with the data it carries', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-mcp-pack-'));
+    try {
+      const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], {
+        cwd: join(ROOT, 'mcp'),
+        encoding: 'utf8',
+        env: {...process.env, MCP_BUILD_DIR: BUILD},
+      });
+      expect(pack.status, pack.stderr).toBe(0);
+      const [{filename, files}] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as {
+        filename: string;
+        files: {path: string}[];
+      }[];
+      const paths = files.map((f) => f.path);
+      expect(paths).toContain('dist/server.cjs');
+      expect(paths).toContain('data/llms.txt');
+      expect(paths.filter((p) => p.endsWith('.md') && p.startsWith('data/docs/')).length).toBeGreaterThan(100);
+      expect(paths.some((p) => p.includes('llms-full'))).toBe(false);
+      const tar = spawnSync('tar', ['xzf', join(dir, filename), '-C', dir]);
+      expect(tar.status).toBe(0);
+      // Out of the repository: nothing can be resolved from its node_modules.
+      const packed = await connect([join(dir, 'package', 'dist', 'server.cjs')], dir);
+      try {
+        expect((await packed.listTools()).tools).toHaveLength(5);
+        const result = (await packed.callTool({
+          name: 'search_docs',
+          arguments: {query: 'renew token filter', limit: 3},
+        })) as CallToolResult;
+        const engine = index
+          .search({query: 'renew token filter', hitsPerPage: 20, facetFilters: []})
+          .hits.slice(0, 3)
+          .map((h) => h.url);
+        expect((result.structuredContent as {hits: {url: string}[]}).hits.map((h) => h.url)).toEqual(engine);
+        const yaml = readFileSync(join(REAL_PRICINGS, 'p4ts-box-2025-v3.0.yml'), 'utf8');
+        const validation = (await packed.callTool({name: 'validate_pricing', arguments: {yaml}})) as CallToolResult;
+        expect((validation.structuredContent as {status: string}).status).toBe(
+          (
+            await analyze(
+              yaml,
+              compilingLoader(async (v) =>
+                JSON.parse(readFileSync(join(BUILD, 'schemas', 'pricing2yaml', `v${v}.json`), 'utf8')),
+              ),
+            )
+          ).status,
+        );
+      } finally {
+        await packed.close();
+      }
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
+describe('where readers find it', () => {
+  it('llms.txt of every version points to the page on the server, whose twin the build has', () => {
+    const page = `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant`;
+    for (const file of ['llms.txt', ...ALL_VERSIONS.map((v) => `docs/${v}/llms.txt`)]) {
+      const opening = readFileSync(join(BUILD, file), 'utf8').split('\n## ')[0];
+      expect(opening, file).toContain(`(${ORIGIN}${page}.md)`);
+      expect(opening, file).toMatch(/MCP server/);
+    }
+    const twin = readFileSync(join(BUILD, `${page}.md`), 'utf8');
+    for (const tool of ['search_docs', 'get_page', 'list_pages', 'validate_pricing', 'get_api_operation']) {
+      expect(twin).toContain(tool);
+    }
+    expect(twin).toMatch(/"mcpServers"/);
+    expect(twin).toMatch(/"servers"/);
+    expect(twin).toMatch(/claude mcp add/);
+  });
+});
