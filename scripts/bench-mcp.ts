@@ -4,7 +4,7 @@
  * by the SDK's client over stdio. Prints the packed size, server start to first answer (spawn to the answer to
  * `initialize`, and to the first search_docs answer, which loads the index), and the round-trip latency p50/p95 of
  * search_docs over the judged queries of search/relevance-judgments.ts and of validate_pricing over the real pricings
- * of tests/fixtures/real-pricings/, then a PASS/FAIL line per budget. `npm run bench` runs it too, after the pages.
+ * of the newest real pricing of each SaaS in tests/fixtures/pricings/, then a PASS/FAIL line per budget. `npm run bench` runs it too, after the pages.
  *
  *   npm run bench:mcp
  */
@@ -17,6 +17,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {JUDGMENTS} from '../search/relevance-judgments';
 import {kb, median, ms, percentile} from './lib/bench';
+import {newestRealPricings} from '../tests/utils/realPricings';
 
 /** Budgets of the server (milliseconds): start to first answer, search and validation p95 round trips. */
 export const MCP_BUDGETS = {startMs: 1000, searchP95Ms: 10, validateP95Ms: 50};
@@ -134,10 +135,7 @@ export async function benchMcp(): Promise<BudgetLine[]> {
       );
 
       // 3. validate_pricing over the real pricings, after one warm-up round (which compiles the schemas).
-      const pricingDir = join(ROOT, 'tests', 'fixtures', 'real-pricings');
-      const pricings = readdirSync(pricingDir)
-        .filter((f) => f.endsWith('.yml'))
-        .map((f) => readFileSync(join(pricingDir, f), 'utf8'));
+      const pricings = newestRealPricings().map((f) => readFileSync(f, 'utf8'));
       const validate = (yaml: string) =>
         client.callTool({name: 'validate_pricing', arguments: {yaml}}) as Promise<CallToolResult>;
       const [, firstValidation] = await timed(() => validate(pricings[0]));
@@ -148,7 +146,8 @@ export async function benchMcp(): Promise<BudgetLine[]> {
       }
       console.log(
         `validate_pricing round trip  p50 ${ms(percentile(validations, 50))}, p95 ${ms(percentile(validations, 95))} ` +
-          `(${pricings.length} real pricings, 4 to 33 KB, x ${VALIDATE_ROUNDS}; the first call, compiling its ` +
+          `(${pricings.length} real pricings, ${kb(Math.min(...pricings.map((p) => p.length)))} to ` +
+          `${kb(Math.max(...pricings.map((p) => p.length)))}, x ${VALIDATE_ROUNDS}; the first call, compiling its ` +
           `schema, ${ms(firstValidation)})`,
       );
 

@@ -7,6 +7,7 @@
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {findApiOperation, operationMarkdown} from './api';
+import {evaluateDocument} from './evaluate';
 import {getPage, listPages} from './pages';
 import {MAX_QUERY, searchDocs} from './search';
 import type {Site} from './site';
@@ -120,6 +121,45 @@ export const validatePricingTool = defineTool({
   },
 });
 
+/** Names of plans, add-ons and usage limits: short strings. */
+const itemName = z.string().min(1).max(200);
+
+export const evaluatePricingTool = defineTool({
+  name: 'evaluate_pricing',
+  title: 'Evaluate a pricing for a subscription',
+  description:
+    'Decides what a subscriber gets from a Pricing2Yaml document, as the SPACE server decides it: the value of every ' +
+    'usage limit and how it was reached (plan, add-on, usageLimitsExtensions x quantity), and for every feature its ' +
+    "value, whether its expression gives on or off (or SPACE's error code: FLAG_NOT_FOUND, PARSE_ERROR, " +
+    'TYPE_MISMATCH, EVALUATION_ERROR), the expression with the values filled in, and the used/limit maps. Also lists ' +
+    'what SPACE would refuse in the subscription (unknown plan or add-on, add-on not available for the plan, missing ' +
+    'dependsOn, excluded pair, quantity outside subscriptionConstraints). The document is checked first as ' +
+    'validate_pricing does; syntax 2.1 and older is evaluated in its 3.0 form. Usage counters are keyed by usage-limit ' +
+    'name; only RENEWABLE limits and trackable ones have a counter.',
+  input: {
+    yaml: z.string().describe('The whole Pricing2Yaml document, as text.'),
+    plan: itemName.optional().describe('The plan subscribed to; leave it out only for a pricing without plans.'),
+    addOns: z
+      .record(itemName, z.number().int().min(0).max(1_000_000_000))
+      .optional()
+      .describe('Add-ons bought, name to quantity, e.g. {"extraSummaries": 2}. Leave out what is not bought.'),
+    usage: z
+      .record(itemName, z.number().min(0))
+      .optional()
+      .describe(
+        'Amount consumed so far per usage limit, by its name, e.g. {"aiSummariesPerMonth": 149}; 0 if left out.',
+      ),
+    server: z
+      .boolean()
+      .optional()
+      .describe('true to evaluate serverExpression where a feature has one, as SPACE does with ?server=true.'),
+  },
+  async run(site, args) {
+    const {text: answer, structured, isError} = await evaluateDocument(site, args);
+    return {content: [text(answer)], structuredContent: structured, isError};
+  },
+});
+
 export const getApiOperationTool = defineTool({
   name: 'get_api_operation',
   title: 'Describe a SPACE API operation',
@@ -148,5 +188,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   getPageTool,
   listPagesTool,
   validatePricingTool,
+  evaluatePricingTool,
   getApiOperationTool,
 ];

@@ -45,21 +45,29 @@ export function toValidation(analysis: Analysis): Validation {
   return out;
 }
 
-export async function validatePricing(site: Site, yaml: string): Promise<Validation> {
+/** The checker's verdict, and the analysis it came from (none for an empty or oversized text). */
+export async function checkPricing(site: Site, yaml: string): Promise<{validation: Validation; analysis?: Analysis}> {
   if (yaml.trim() === '') {
-    return {status: 'empty', summary: 'The text is empty: pass a Pricing2Yaml document.', problems: []};
+    return {validation: {status: 'empty', summary: 'The text is empty: pass a Pricing2Yaml document.', problems: []}};
   }
   if (yaml.length > MAX_CHARS) {
     const kb = (n: number) => `${Math.round(n / 1024)} KB`;
     return {
-      status: 'too-large',
-      summary:
-        `The document is ${kb(yaml.length)}; validate_pricing checks documents up to ${kb(MAX_CHARS)}, as the ` +
-        'playground does. Real pricings are a few kilobytes: is this the right file?',
-      problems: [],
+      validation: {
+        status: 'too-large',
+        summary:
+          `The document is ${kb(yaml.length)}; the server checks documents up to ${kb(MAX_CHARS)}, as the ` +
+          'playground does. Real pricings are a few kilobytes: is this the right file?',
+        problems: [],
+      },
     };
   }
-  return toValidation(await analyze(yaml, site.loadValidator));
+  const analysis = await analyze(yaml, site.loadValidator);
+  return {validation: toValidation(analysis), analysis};
+}
+
+export async function validatePricing(site: Site, yaml: string): Promise<Validation> {
+  return (await checkPricing(site, yaml)).validation;
 }
 
 export function validationText(v: Validation): string {

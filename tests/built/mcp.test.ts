@@ -19,16 +19,18 @@ import {unpack, type PackedIndex} from '../../plugins/local-search/format';
 import {JUDGMENTS} from '../../search/relevance-judgments';
 import {MAX_CHARS, analyze} from '../../src/lib/pricing2yaml/analyze';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import {evaluatePricing} from '../../src/lib/pricing2yaml/evaluate';
+import {readSchema} from '../utils/pricing2yaml';
 import {allowedRoles, isPublic, operations, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
 import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
 import {parse} from 'yaml';
 import {ROOT} from '../utils/codeBlocks';
+import {realPricing, realPricings} from '../utils/realPricings';
 import {BUILD, ORIGIN} from './site';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 /** What `npm run mcp` runs. */
 const SERVER = [TSX, join(ROOT, 'mcp', 'src', 'cli.ts'), '--root', BUILD];
-const REAL_PRICINGS = join(ROOT, 'tests', 'fixtures', 'real-pricings');
 
 async function connect(args: string[], cwd = ROOT): Promise<Client> {
   const client = new Client({name: 'docs-tests', version: '1.0.0'});
@@ -56,17 +58,18 @@ const index = (() => {
 })();
 
 describe('tools', () => {
-  it('lists the five tools, each with a description and the JSON Schema of its input', async () => {
+  it('lists the six tools, each with a description and the JSON Schema of its input', async () => {
     const {tools} = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual(
-      ['get_api_operation', 'get_page', 'list_pages', 'search_docs', 'validate_pricing'].sort(),
+      ['evaluate_pricing', 'get_api_operation', 'get_page', 'list_pages', 'search_docs', 'validate_pricing'].sort(),
     );
     const expected: Record<string, {properties: string[]; required: string[]}> = {
       search_docs: {properties: ['limit', 'query', 'version'], required: ['query']},
       get_page: {properties: ['url_or_path'], required: ['url_or_path']},
       list_pages: {properties: ['section', 'version'], required: []},
       validate_pricing: {properties: ['yaml'], required: ['yaml']},
+      evaluate_pricing: {properties: ['addOns', 'plan', 'server', 'usage', 'yaml'], required: ['yaml']},
       get_api_operation: {properties: ['method', 'operationId', 'path'], required: []},
     };
     for (const [name, {properties, required}] of Object.entries(expected)) {
@@ -210,12 +213,12 @@ describe('validate_pricing', () => {
   const load = compilingLoader(async (v) =>
     JSON.parse(readFileSync(join(BUILD, 'schemas', 'pricing2yaml', `v${v}.json`), 'utf8')),
   );
-  const files = readdirSync(REAL_PRICINGS).filter((f) => f.endsWith('.yml'));
+  const files = realPricings();
 
   it('agrees with the playground on every real pricing', async () => {
-    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(files.length).toBeGreaterThanOrEqual(200);
     for (const file of files) {
-      const yaml = readFileSync(join(REAL_PRICINGS, file), 'utf8');
+      const yaml = readFileSync(file, 'utf8');
       const playground = await analyze(yaml, load);
       const result = await call('validate_pricing', {yaml});
       const got = result.structuredContent as {status: string; syntaxVersion?: string; problems: unknown[]};
@@ -230,7 +233,7 @@ describe('validate_pricing', () => {
   });
 
   it('says where each problem is: line, field path and message', async () => {
-    const yaml = readFileSync(join(REAL_PRICINGS, 'p4ts-petclinic-v3.0.yml'), 'utf8');
+    const yaml = readFileSync(realPricing('petclinic.yml'), 'utf8');
     const broken = yaml.replace(/valueType: BOOLEAN/, 'valueType: BOOL');
     const line = broken.slice(0, broken.indexOf('valueType: BOOL')).split('\n').length;
     const result = await call('validate_pricing', {yaml: broken});
@@ -264,6 +267,90 @@ describe('validate_pricing', () => {
 
     // The server is still answering.
     expect((await call('search_docs', {query: 'plan', limit: 1})).isError).toBeFalsy();
+  });
+});
+
+describe('evaluate_pricing', () => {
+  const NOTES = `syntaxVersion: "2.1"
+saasName: Notes
+version: "2025-1"
+createdAt: "2025-01-15"
+currency: EUR
+features:
+  aiSummaries:
+    valueType: BOOLEAN
+    defaultValue: false
+    type: DOMAIN
+    expression: userContext['aiSummariesPerMonth'] < planContext['usageLimits']['aiSummariesPerMonth']
+usageLimits:
+  aiSummariesPerMonth:
+    valueType: NUMERIC
+    defaultValue: 0
+    type: RENEWABLE
+    linkedFeatures: [aiSummaries]
+plans:
+  BASIC:
+    price: 0
+    features: null
+    usageLimits: null
+  PRO:
+    price: 8
+    features: null
+    usageLimits:
+      aiSummariesPerMonth:
+        value: 50
+addOns:
+  extraSummaries:
+    availableFor: [PRO]
+    price: 4
+    usageLimitsExtensions:
+      aiSummariesPerMonth:
+        value: 100
+`;
+  type Answer = {
+    problems: {code: string}[];
+    features: {name: string; eval: boolean; explained?: string; error: {code: string} | null}[];
+    limits: {name: string; value: number; tracked: boolean; used?: number}[];
+  };
+
+  it('gives what the evaluator gives, a 2.1 document in its 3.0 form', async () => {
+    const args = {plan: 'PRO', addOns: {extraSummaries: 1}, usage: {aiSummariesPerMonth: 149}};
+    const result = await call('evaluate_pricing', {yaml: NOTES, ...args});
+    expect(result.isError).toBeFalsy();
+    const got = result.structuredContent as Answer;
+    const playground = await analyze(
+      NOTES,
+      compilingLoader(async (v) => readSchema(v)),
+    );
+    const expected = JSON.parse(JSON.stringify(evaluatePricing(playground.pricing!, args))) as Answer;
+    expect(got).toMatchObject(expected);
+    expect(got.limits[0]).toMatchObject({name: 'aiSummariesPerMonth', value: 150, tracked: true, used: 149});
+    expect(got.features[0]).toMatchObject({eval: true, explained: '149 < 150'});
+    expect(textOf(result)).toContain('| aiSummaries | true | on | `149 < 150` |');
+    expect(textOf(result)).toContain('PRO sets 50, then extraSummaries adds 100 × 1');
+  });
+
+  it('names what SPACE would refuse in the subscription', async () => {
+    const result = await call('evaluate_pricing', {yaml: NOTES, plan: 'BASIC', addOns: {extraSummaries: 2}});
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as Answer).problems.map((p) => p.code)).toEqual([
+      'ADD_ON_NOT_AVAILABLE',
+      'INVALID_QUANTITY',
+    ]);
+    expect(textOf(result)).toMatch(/extraSummaries is not available for BASIC/);
+  });
+
+  it('refuses an invalid document, oversized text and bad arguments with a tool error', async () => {
+    const invalid = await call('evaluate_pricing', {yaml: NOTES.replace('currency: EUR', 'currency: EURO')});
+    expect(invalid.isError).toBe(true);
+    expect(textOf(invalid)).toMatch(/must be valid[\s\S]*currency/);
+    const huge = await call('evaluate_pricing', {yaml: `saasName: big\nx: "${'a'.repeat(2 * 1024 * 1024)}"\n`});
+    expect(huge.isError).toBe(true);
+    expect(textOf(huge)).toContain(`up to ${MAX_CHARS / 1024} KB`);
+    const negative = await call('evaluate_pricing', {yaml: NOTES, plan: 'PRO', addOns: {extraSummaries: -1}});
+    expect(negative.isError).toBe(true);
+    // The server is still answering.
+    expect((await call('evaluate_pricing', {yaml: NOTES, plan: 'PRO'})).isError).toBeFalsy();
   });
 });
 
@@ -469,7 +556,7 @@ describe('the packed package', () => {
           .hits.slice(0, 3)
           .map((h) => h.url);
         expect((result.structuredContent as {hits: {url: string}[]}).hits.map((h) => h.url)).toEqual(engine);
-        const yaml = readFileSync(join(REAL_PRICINGS, 'p4ts-box-2025-v3.0.yml'), 'utf8');
+        const yaml = readFileSync(realPricing('box/2025.yml'), 'utf8');
         const validation = (await packed.callTool({name: 'validate_pricing', arguments: {yaml}})) as CallToolResult;
         expect((validation.structuredContent as {status: string}).status).toBe(
           (
@@ -499,7 +586,14 @@ describe('where readers find it', () => {
       expect(opening, file).toMatch(/MCP server/);
     }
     const twin = readFileSync(join(BUILD, `${page}.md`), 'utf8');
-    for (const tool of ['search_docs', 'get_page', 'list_pages', 'validate_pricing', 'get_api_operation']) {
+    for (const tool of [
+      'search_docs',
+      'get_page',
+      'list_pages',
+      'validate_pricing',
+      'evaluate_pricing',
+      'get_api_operation',
+    ]) {
       expect(twin).toContain(tool);
     }
     expect(twin).toMatch(/"mcpServers"/);

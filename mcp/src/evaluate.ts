@@ -1,0 +1,89 @@
+/**
+ * evaluate_pricing: what a subscriber gets from a pricing, decided as SPACE decides it, with the evaluator the
+ * playground's Evaluate section and the test suite use (src/lib/pricing2yaml/evaluate.ts). The document is checked
+ * first, exactly as validate_pricing checks it; only a valid one is evaluated (older syntaxes in their 3.0 form).
+ */
+import {evaluatePricing, type Evaluation, type Value, type ValueStep} from '../../src/lib/pricing2yaml/evaluate';
+import {UNLIMITED} from '../../src/lib/pricing2yaml/subscription';
+import type {Site} from './site';
+import {checkPricing, validationText} from './validate';
+
+export interface EvaluateArgs {
+  yaml: string;
+  plan?: string;
+  addOns?: Record<string, number>;
+  usage?: Record<string, number>;
+  server?: boolean;
+}
+
+function show(v: Value): string {
+  if (v === undefined) return 'not set';
+  if (v === UNLIMITED) return 'unlimited (100000000)';
+  if (Array.isArray(v)) return v.join(', ');
+  return String(v);
+}
+
+function step(s: ValueStep): string {
+  switch (s.kind) {
+    case 'default':
+      return `default ${show(s.value)}`;
+    case 'plan':
+      return `${s.plan} sets ${show(s.value)}`;
+    case 'add-on':
+      return `${s.addOn} sets ${show(s.value)}`;
+    default:
+      return `${s.addOn} adds ${s.perUnit} × ${s.quantity}`;
+  }
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The evaluation as Markdown: the subscription's problems, then features and usage limits as tables. */
+export function evaluationText(e: Evaluation, server: boolean): string {
+  const who = [e.subscription.plan ? `plan ${e.subscription.plan}` : 'no plan'];
+  for (const [name, q] of Object.entries(e.subscription.addOns)) who.push(`${q} × ${name}`);
+  const lines = [`Subscription: ${who.join(', ')}; ${server ? 'server-side' : 'client-side'} expressions.`];
+  if (e.problems.length) {
+    lines.push('', 'SPACE would not accept or could not evaluate this subscription:');
+    for (const p of e.problems) lines.push(`- ${p.code}: ${p.message}`);
+  }
+  lines.push('', '| Feature | Value | Result | Why |', '| --- | --- | --- | --- |');
+  for (const f of e.features) {
+    const result = f.error ? f.error.code : f.eval ? 'on' : 'off';
+    const why = [f.explained ? `\`${f.explained}\`` : (f.error?.message ?? ''), ...f.notes].filter(Boolean).join(' ');
+    lines.push(`| ${cell(f.name)} | ${cell(show(f.value))} | ${result} | ${cell(why)} |`);
+  }
+  if (e.limits.length) {
+    lines.push('', '| Usage limit | Value | How | Counter |', '| --- | --- | --- | --- |');
+    for (const l of e.limits) {
+      const how = l.steps.map(step).join(', then ') || 'no plan or add-on sets it';
+      lines.push(
+        `| ${cell(l.name)} | ${cell(show(l.value))} | ${cell(how)} | ${l.tracked ? String(l.used) : 'not counted'} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** JSON without `undefined` (dropped, as SPACE's JSON answers drop it) and without NaN (null). */
+const plain = (e: Evaluation) => JSON.parse(JSON.stringify(e)) as Record<string, unknown>;
+
+export async function evaluateDocument(
+  site: Site,
+  {yaml, plan, addOns, usage, server = false}: EvaluateArgs,
+): Promise<{text: string; structured: Record<string, unknown>; isError: boolean}> {
+  const {validation, analysis} = await checkPricing(site, yaml);
+  if (!analysis?.pricing) {
+    return {
+      text: `The document must be valid to be evaluated.\n\n${validationText(validation)}`,
+      structured: {validation},
+      isError: true,
+    };
+  }
+  const evaluation = evaluatePricing(analysis.pricing, {plan, addOns, usage}, {server});
+  return {
+    text: evaluationText(evaluation, server),
+    structured: {syntaxVersion: analysis.version, ...plain(evaluation)},
+    isError: false,
+  };
+}
