@@ -62,7 +62,8 @@ export async function checkPricing(site: Site, yaml: string): Promise<{validatio
       },
     };
   }
-  const analysis = await analyze(yaml, site.loadValidator);
+  // No diff to show here, so the original is not printed again (the playground prints it for its diff).
+  const analysis = await analyze(yaml, site.loadValidator, new Date(), {original: false});
   return {validation: toValidation(analysis), analysis};
 }
 

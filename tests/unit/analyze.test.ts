@@ -87,6 +87,10 @@ describe('analyze', () => {
       {kind: 'removed', text: 'syntaxVersion: "2.1"'},
       {kind: 'added', text: 'syntaxVersion: "3.0"'},
     ]);
+    // Without a diff to draw, the original is not printed; the rest of the answer is the same.
+    const lean = await analyze(VALID.replace('"3.0"', '"2.1"'), load, new Date('2025-12-31'), {original: false});
+    expect(lean.upgrade?.original).toBeUndefined();
+    expect({...lean, upgrade: {...lean.upgrade, original: a.upgrade?.original}}).toEqual(a);
   });
 
   it.each([
