@@ -326,12 +326,13 @@ addOns:
     expect(got).toMatchObject(expected);
     expect(got.limits[0]).toMatchObject({name: 'aiSummariesPerMonth', value: 150, tracked: true, used: 149});
     expect(got.features[0]).toMatchObject({eval: true, explained: '149 < 150'});
-    expect(textOf(result)).toContain('| aiSummaries | true | on | `149 < 150` |');
+    // The feature's own value is its default (false): the expression reads only the counter and the limit.
+    expect(textOf(result)).toContain('| aiSummaries | false | on | `149 < 150` |');
     expect(textOf(result)).toContain('PRO sets 50, then extraSummaries adds 100 × 1');
   });
 
   it('names what SPACE would refuse in the subscription', async () => {
-    const result = await call('evaluate_pricing', {yaml: NOTES, plan: 'BASIC', addOns: {extraSummaries: 2}});
+    const result = await call('evaluate_pricing', {yaml: NOTES, plan: 'BASIC', addOns: {extraSummaries: 0}});
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as Answer).problems.map((p) => p.code)).toEqual([
       'ADD_ON_NOT_AVAILABLE',
@@ -479,7 +480,7 @@ describe('Streamable HTTP', () => {
       const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(server.stderr())![0]);
       const http = new Client({name: 'docs-tests', version: '1.0.0'});
       await http.connect(new StreamableHTTPClientTransport(url));
-      expect((await http.listTools()).tools).toHaveLength(5);
+      expect((await http.listTools()).tools).toHaveLength(6);
       const result = (await http.callTool({
         name: 'search_docs',
         arguments: {query: 'api key', limit: 3},
@@ -546,7 +547,7 @@ describe('the packed package', () => {
       // Out of the repository: nothing can be resolved from its node_modules.
       const packed = await connect([join(dir, 'package', 'dist', 'server.cjs')], dir);
       try {
-        expect((await packed.listTools()).tools).toHaveLength(5);
+        expect((await packed.listTools()).tools).toHaveLength(6);
         const result = (await packed.callTool({
           name: 'search_docs',
           arguments: {query: 'renew token filter', limit: 3},
