@@ -3,8 +3,8 @@
  * playground's Evaluate section and the test suite use (src/lib/pricing2yaml/evaluate.ts). The document is checked
  * first, exactly as validate_pricing checks it; only a valid one is evaluated (older syntaxes in their 3.0 form).
  */
-import {evaluatePricing, type Evaluation, type Value, type ValueStep} from '../../src/lib/pricing2yaml/evaluate';
-import {UNLIMITED} from '../../src/lib/pricing2yaml/subscription';
+import {describeSteps, describeValue} from '../../src/lib/pricing2yaml/describe';
+import {evaluatePricing, type Evaluation} from '../../src/lib/pricing2yaml/evaluate';
 import type {Site} from './site';
 import {checkPricing, validationText} from './validate';
 
@@ -14,26 +14,6 @@ export interface EvaluateArgs {
   addOns?: Record<string, number>;
   usage?: Record<string, number>;
   server?: boolean;
-}
-
-function show(v: Value): string {
-  if (v === undefined) return 'not set';
-  if (v === UNLIMITED) return 'unlimited (100000000)';
-  if (Array.isArray(v)) return v.join(', ');
-  return String(v);
-}
-
-function step(s: ValueStep): string {
-  switch (s.kind) {
-    case 'default':
-      return `default ${show(s.value)}`;
-    case 'plan':
-      return `${s.plan} sets ${show(s.value)}`;
-    case 'add-on':
-      return `${s.addOn} sets ${show(s.value)}`;
-    default:
-      return `${s.addOn} adds ${s.perUnit} × ${s.quantity}`;
-  }
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -51,14 +31,13 @@ export function evaluationText(e: Evaluation, server: boolean): string {
   for (const f of e.features) {
     const result = f.error ? f.error.code : f.eval ? 'on' : 'off';
     const why = [f.explained ? `\`${f.explained}\`` : (f.error?.message ?? ''), ...f.notes].filter(Boolean).join(' ');
-    lines.push(`| ${cell(f.name)} | ${cell(show(f.value))} | ${result} | ${cell(why)} |`);
+    lines.push(`| ${cell(f.name)} | ${cell(describeValue(f.value))} | ${result} | ${cell(why)} |`);
   }
   if (e.limits.length) {
     lines.push('', '| Usage limit | Value | How | Counter |', '| --- | --- | --- | --- |');
     for (const l of e.limits) {
-      const how = l.steps.map(step).join(', then ') || 'no plan or add-on sets it';
       lines.push(
-        `| ${cell(l.name)} | ${cell(show(l.value))} | ${cell(how)} | ${l.tracked ? String(l.used) : 'not counted'} |`,
+        `| ${cell(l.name)} | ${cell(describeValue(l.value))} | ${cell(describeSteps(l))} | ${l.tracked ? String(l.used) : 'not counted'} |`,
       );
     }
   }

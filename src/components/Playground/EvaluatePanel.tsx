@@ -7,7 +7,8 @@ import {useId} from 'react';
 import clsx from 'clsx';
 
 import {ScrollArea} from '@site/src/components/ScrollableTable';
-import type {Evaluation, FeatureOutcome, LimitOutcome, Value, ValueStep} from '@site/src/lib/pricing2yaml/evaluate';
+import {describeSteps, describeValue} from '@site/src/lib/pricing2yaml/describe';
+import type {Evaluation, FeatureOutcome, LimitOutcome} from '@site/src/lib/pricing2yaml/evaluate';
 import {
   UNLIMITED,
   entries,
@@ -18,26 +19,6 @@ import {
 } from '@site/src/lib/pricing2yaml/subscription';
 import type {Pricing} from '@site/src/lib/pricing2yaml/upgrade';
 import styles from './styles.module.css';
-
-function show(v: Value): string {
-  if (v === undefined) return 'not set';
-  if (v === UNLIMITED) return 'unlimited';
-  if (Array.isArray(v)) return v.join(', ');
-  return String(v);
-}
-
-function stepText(s: ValueStep): string {
-  switch (s.kind) {
-    case 'default':
-      return `default ${show(s.value)}`;
-    case 'plan':
-      return `${s.plan} sets ${show(s.value)}`;
-    case 'add-on':
-      return `${s.addOn} sets ${show(s.value)}`;
-    default:
-      return `${s.addOn} adds ${s.perUnit} × ${s.quantity}`;
-  }
-}
 
 function Result({f}: {f: FeatureOutcome}) {
   if (f.error) {
@@ -54,8 +35,8 @@ function limitRow(l: LimitOutcome) {
   return (
     <tr key={l.name}>
       <th scope="row">{l.name}</th>
-      <td>{show(l.value)}</td>
-      <td>{l.steps.map(stepText).join(', then ') || 'no plan or add-on sets it'}</td>
+      <td>{describeValue(l.value)}</td>
+      <td>{describeSteps(l)}</td>
       <td>{l.tracked ? String(l.used) : <span className={styles.muted}>not counted</span>}</td>
     </tr>
   );
@@ -181,7 +162,7 @@ export default function EvaluatePanel({
                 {evaluation.features.map((f) => (
                   <tr key={f.name} data-feature={f.name}>
                     <th scope="row">{f.name}</th>
-                    <td>{show(f.value)}</td>
+                    <td>{describeValue(f.value)}</td>
                     <td>
                       <Result f={f} />
                     </td>
