@@ -16,9 +16,10 @@ import {analyze, type ValidatorLoader} from '../src/lib/pricing2yaml/analyze';
 import {lineDiff} from '../src/lib/lineDiff';
 import {SYNTAX_VERSIONS, type SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
 import {standaloneValidator} from '../src/lib/pricing2yaml/validators';
+import {CORPUS_DIR} from '../tests/utils/pricingCorpus';
 
 const ROOT = join(__dirname, '..');
-const FIXTURES = join(ROOT, 'tests', 'fixtures', 'pricings');
+const FIXTURES = CORPUS_DIR;
 const RUNS = 5;
 
 /**

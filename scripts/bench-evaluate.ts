@@ -5,7 +5,7 @@
  *
  *   npx tsx scripts/bench-evaluate.ts        (also run at the end of `npm run bench`)
  */
-import {readFileSync, readdirSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
 
 import {analyze} from '../src/lib/pricing2yaml/analyze';
@@ -14,22 +14,14 @@ import {quantityBounds} from '../src/lib/pricing2yaml/subscription';
 import type {Pricing, SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
 import {compilingLoader} from '../src/lib/pricing2yaml/validators';
 import {median, ms, percentile} from './lib/bench';
+import {CORPUS_DIR, yamlFilesUnder} from '../tests/utils/pricingCorpus';
 
 const ROOT = join(__dirname, '..');
-/** The real pricings vendored for the tests (tests/fixtures/pricings/README.md says where they come from). */
-const CORPUS = join(ROOT, 'tests', 'fixtures', 'pricings');
 export const EVALUATION_BUDGET_MS = 5;
 
 const loadValidator = compilingLoader(async (v: SyntaxVersion) =>
   JSON.parse(readFileSync(join(ROOT, 'static', 'schemas', 'pricing2yaml', `v${v}.json`), 'utf8')),
 );
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? yamlFiles(p) : /\.ya?ml$/.test(name) ? [p] : [];
-  });
-}
 
 const names = (v: unknown) => (typeof v === 'object' && v !== null ? Object.keys(v) : []);
 
@@ -45,7 +37,7 @@ const withExpression = (p: Pricing) =>
 async function largestPricings(): Promise<{file: string; pricing: Pricing}[]> {
   let best: {file: string; pricing: Pricing; weight: number} | undefined;
   let bestWithExpressions: typeof best;
-  for (const file of yamlFiles(CORPUS)) {
+  for (const file of yamlFilesUnder()) {
     const analysis = await analyze(readFileSync(file, 'utf8'), loadValidator);
     const p = analysis.pricing;
     if (!p) continue;
@@ -56,7 +48,8 @@ async function largestPricings(): Promise<{file: string; pricing: Pricing}[]> {
       bestWithExpressions = {file, pricing: p, weight: expressions};
     }
   }
-  if (!best || !bestWithExpressions) throw new Error(`No valid pricing (with expressions) under ${CORPUS}`);
+  if (!best || !bestWithExpressions)
+    throw new Error(`No valid pricing (with expressions) under ${relative(ROOT, CORPUS_DIR)}`);
   return [best, bestWithExpressions];
 }
 

@@ -4,8 +4,8 @@
  * every plan, alone and with each add-on, and random subscriptions and usage levels are fed to the largest ones.
  * Nothing may throw, and every answer must keep SPACE's shape.
  */
-import {readFileSync, readdirSync, statSync} from 'node:fs';
-import {join, relative} from 'node:path';
+import {readFileSync} from 'node:fs';
+import {relative} from 'node:path';
 import fc from 'fast-check';
 import {beforeAll, describe, expect, it} from 'vitest';
 
@@ -14,10 +14,9 @@ import {evaluatePricing, type Evaluation, type Subscription} from '../../src/lib
 import {quantityBounds} from '../../src/lib/pricing2yaml/subscription';
 import type {Pricing} from '../../src/lib/pricing2yaml/upgrade';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
-import {ROOT} from '../utils/codeBlocks';
 import {readSchema} from '../utils/pricing2yaml';
+import {CORPUS_DIR, yamlFilesUnder} from '../utils/pricingCorpus';
 
-const CORPUS = join(ROOT, 'tests', 'fixtures', 'pricings');
 const load = compilingLoader(async (v) => readSchema(v));
 const ERROR_CODES = new Set(['FLAG_NOT_FOUND', 'PARSE_ERROR', 'TYPE_MISMATCH', 'EVALUATION_ERROR']);
 const PROBLEM_CODES = new Set([
@@ -30,13 +29,6 @@ const PROBLEM_CODES = new Set([
   'EXCLUDED_ADD_ON',
   'INVALID_QUANTITY',
 ]);
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? yamlFiles(p) : /\.ya?ml$/.test(name) ? [p] : [];
-  });
-}
 
 const names = (v: unknown) => (typeof v === 'object' && v !== null ? Object.keys(v) : []);
 
@@ -78,10 +70,10 @@ const breathe = () => new Promise((resolve) => setImmediate(resolve));
 const valid: {file: string; pricing: Pricing}[] = [];
 
 beforeAll(async () => {
-  for (const file of yamlFiles(CORPUS)) {
+  for (const file of yamlFilesUnder()) {
     await breathe();
     const analysis = await analyze(readFileSync(file, 'utf8'), load, new Date('2025-12-31'));
-    if (analysis.pricing) valid.push({file: relative(CORPUS, file), pricing: analysis.pricing});
+    if (analysis.pricing) valid.push({file: relative(CORPUS_DIR, file), pricing: analysis.pricing});
   }
 }, 120_000);
 

@@ -17,9 +17,10 @@ import {describe, expect, it} from 'vitest';
 import {analyze, type Analysis} from '../../src/lib/pricing2yaml/analyze';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
 import {ROOT} from '../utils/codeBlocks';
+import {CORPUS_DIR} from '../utils/pricingCorpus';
 import {readSchema} from '../utils/pricing2yaml';
 
-export const FIXTURES = join(ROOT, 'tests', 'fixtures', 'pricings');
+const FIXTURES = CORPUS_DIR;
 const SYNTAX_PAGE = join(ROOT, 'docs', 'api', 'Pricing2Yaml', 'the-pricing2yaml-syntax.mdx');
 
 interface Verdict {

@@ -11,6 +11,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {PATTERN_NAMES, analyze} from '../../src/lib/pricing2yaml/analyze';
 import {compilingLoader, standaloneValidator} from '../../src/lib/pricing2yaml/validators';
 import {ROOT} from '../utils/codeBlocks';
+import {CORPUS_DIR} from '../utils/pricingCorpus';
 import {SYNTAX_VERSIONS, parseYaml, readSchema} from '../utils/pricing2yaml';
 
 // Inside the repository, so that the modules resolve ajv's runtime helpers from node_modules as the bundler does.
@@ -66,7 +67,7 @@ describe('messages of schema errors', () => {
   it('never answers with a description, on the reference parsers’ files meant to fail', async () => {
     const descriptions = new Set(all.flatMap(({descriptions: d}) => [...d]));
     const firstSentences = [...descriptions].map((d) => d.split('. ')[0]);
-    const dir = join(ROOT, 'tests', 'fixtures', 'pricings');
+    const dir = CORPUS_DIR;
     const verdicts = JSON.parse(readFileSync(join(dir, 'expected-verdicts.json'), 'utf8')) as Record<
       string,
       {expect: string}
