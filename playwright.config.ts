@@ -34,8 +34,9 @@ export function e2eConfig({
     testDir,
     fullyParallel: true,
     forbidOnly: !!process.env.CI,
-    // One retry on CI: the shared 2-core machines are noisy; a retried test is still reported as flaky.
-    retries: process.env.CI ? 1 : 0,
+    // No retry: a test waits for what it checks (expect.poll, auto-waiting locators), never for a fixed time, so a
+    // failure is a failure on a slow machine too.
+    retries: 0,
     workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
     reporter: [['list']],
     timeout: 60_000,

@@ -1,26 +1,39 @@
 #!/usr/bin/env bash
 # The whole test suite, in the order a failure is cheapest to find:
-# types, lint, unit tests, a production build (whose log must not report any
-# broken link) and the checks of its files (HTML validity, metadata, sitemap,
-# headers), then end-to-end tests in Chromium against that build, and again
-# under the build's own security headers; last, a second build in hosted search
-# mode (dummy Algolia credentials, answered by route fixtures) and its tests.
+# types, lint, unit tests, the toolchain tests (builds from broken configs, the
+# TypeScript compiler on the docs' examples), a production build (whose log
+# must not report any broken link) and the checks of its files (HTML validity,
+# metadata, sitemap, headers), then end-to-end tests in Chromium against that
+# build, and again under the build's own security headers; last, a build of the
+# current version in hosted search mode (dummy Algolia credentials, answered by
+# route fixtures) and its tests. Each stage prints how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NO_UPDATE_NOTIFIER=1
 
-bash scripts/ensure-chromium.sh
+STAGE=''
+STARTED=$SECONDS
+TIMES=()
+stage() {
+  if [ -n "$STAGE" ]; then TIMES+=("$(printf '%5d s  %s' $((SECONDS - STARTED)) "$STAGE")"); fi
+  STAGE="$1"
+  STARTED=$SECONDS
+  if [ -n "$1" ]; then echo "== $1"; fi
+}
+trap 'stage ""; printf "%s\n" "== time per stage" "${TIMES[@]}"' EXIT
 
-echo "== type check" && npm run --silent typecheck
-echo "== lint and format" && npm run --silent lint
-echo "== unit tests" && npx vitest run
-echo "== production build"
+stage 'Chromium' && bash scripts/ensure-chromium.sh
+stage 'type check' && npm run --silent typecheck
+stage 'lint and format' && npm run --silent lint
+stage 'unit tests' && npx vitest run tests/unit
+stage 'toolchain tests' && npx vitest run tests/toolchain
+stage 'production build'
 npx docusaurus build 2>&1 | tee build.log
 npx tsx scripts/check-build-log.ts build.log
-echo "== build checks" && npx vitest run -c vitest.build.config.ts
-echo "== end-to-end tests" && npx playwright test
-echo "== end-to-end tests under the security headers" && npx playwright test -c playwright.headers.config.ts
-echo "== hosted search mode: build with dummy Algolia credentials, then its tests"
-ALGOLIA_APP_ID=TESTAPP ALGOLIA_API_KEY=test-search-key ALGOLIA_INDEX_NAME=sphere-docs \
+stage 'build checks' && npx vitest run -c vitest.build.config.ts
+stage 'end-to-end tests' && npx playwright test
+stage 'end-to-end tests under the security headers' && npx playwright test -c playwright.headers.config.ts
+stage 'hosted search mode: build of the current version with dummy Algolia credentials'
+ALGOLIA_APP_ID=TESTAPP ALGOLIA_API_KEY=test-search-key ALGOLIA_INDEX_NAME=sphere-docs DOCS_VERSIONS=current \
   npx docusaurus build --out-dir build-hosted >build-hosted.log 2>&1 || { cat build-hosted.log; exit 1; }
-npx playwright test -c playwright.hosted.config.ts
+stage 'hosted search mode: end-to-end tests' && npx playwright test -c playwright.hosted.config.ts

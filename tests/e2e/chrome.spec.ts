@@ -1,7 +1,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {PRISM_MARKER} from '../../plugins/prism-on-demand';
 import {ANNOUNCEMENT, REPOS} from '../../src/constants';
-import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, waitForHydration, watchErrors} from './utils';
+import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, idle, waitForHydration, watchErrors} from './utils';
 
 const intro = docPath('docs/Introduction');
 
@@ -54,10 +54,10 @@ test.describe('navbar', () => {
     );
     const navbar = page.locator('nav.navbar');
     await expect(navbar).toBeInViewport();
-    // The navbar compares each scroll position with the previous one, so scroll in steps.
-    for (let i = 0; i < 4; i++) {
+    // The navbar compares each scroll position with the previous one, so scroll in steps, each one landed.
+    for (let i = 1; i <= 4; i++) {
       await page.mouse.wheel(0, 400);
-      await page.waitForTimeout(50);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(400 * i - 1);
     }
     await expect(navbar).not.toBeInViewport();
     await page.mouse.wheel(0, -200);
@@ -321,8 +321,13 @@ test.describe('code blocks', () => {
     });
     await open(page, '/markdown-page');
     await expect(page.locator('pre.language-java').first()).toBeVisible();
-    // Effects run after hydration: give them time to do any second render.
-    await page.waitForTimeout(500);
+    // Effects run after hydration, and the copy buttons come last, once the page is idle: any second render of the
+    // lines would have happened by the time every block has its button.
+    const blocks = page.locator('article .theme-code-block');
+    await expect(page.locator('article .theme-code-block button[aria-label="Copy code to clipboard"]')).toHaveCount(
+      await blocks.count(),
+    );
+    await idle(page);
     expect(await page.evaluate(() => (window as unknown as {removedCodeNodes: number}).removedCodeNodes)).toBe(0);
   });
 
@@ -364,14 +369,16 @@ test.describe('long pages', () => {
     await last.scrollIntoViewIfNeeded();
     await expect.poll(() => last.evaluate(drawn)).toBe(true);
     // Drawn, it is measured: a tab stop only if it is wider than the phone.
-    await page.waitForTimeout(200);
-    const tabStops = await tables.evaluateAll((all) =>
-      all
-        .filter((el) => el.firstElementChild!.checkVisibility({contentVisibilityAuto: true}))
-        .map((el) => [el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight, el.tabIndex === 0]),
-    );
-    expect(tabStops.length).toBeGreaterThan(2);
-    for (const [overflows, tabStop] of tabStops) expect(tabStop).toBe(overflows);
+    const tabStops = () =>
+      tables.evaluateAll((all) =>
+        all
+          .filter((el) => el.firstElementChild!.checkVisibility({contentVisibilityAuto: true}))
+          .map((el) => [el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight, el.tabIndex === 0]),
+      );
+    expect((await tabStops()).length).toBeGreaterThan(2);
+    await expect
+      .poll(async () => (await tabStops()).filter(([overflows, tabStop]) => overflows !== tabStop).length)
+      .toBe(0);
     await page.emulateMedia({media: 'print'});
     await expect
       .poll(() =>
@@ -428,7 +435,10 @@ test.describe('long pages', () => {
     // Its first table ("Which version to write") is on the first screen of a desktop.
     await open(page, `/docs/${CURRENT_VERSION}/api/Pricing2Yaml/the-pricing2yaml-syntax`);
     await expect(page.locator('article table').first()).toBeInViewport();
-    await page.waitForTimeout(500);
+    // A shift would come from hydration or from what the page loads after it: wait until both are over.
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    await idle(page);
     expect(await page.evaluate(() => (window as unknown as {shifts: string[]}).shifts)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {expect, test, type Page, type Response} from '@playwright/test';
 import {compressToEncodedURIComponent} from 'lz-string';
+import {documentFromHash} from '../../src/components/Playground/share';
 import {docPath, waitForHydration, watchErrors} from './utils';
 
 const VALID = `syntaxVersion: "3.0"
@@ -144,8 +145,8 @@ test('the link in the address bar reproduces the document', async ({page, contex
   await page.keyboard.type(' Deluxe');
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#code=/);
   await expect.poll(async () => (await editorText(page)).includes('Deluxe')).toBe(true);
-  // The hash is written shortly after typing stops.
-  await page.waitForTimeout(600);
+  // The hash is written shortly after typing stops: wait until it holds the whole word.
+  await expect.poll(() => documentFromHash(new URL(page.url()).hash)).toContain(' Deluxe\n');
   const shared = page.url();
   const original = await editorText(page);
 

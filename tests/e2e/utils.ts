@@ -1,6 +1,10 @@
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
+import {select} from 'hast-util-select';
+import rehypeParse from 'rehype-parse';
+import {unified} from 'unified';
+import {visit} from 'unist-util-visit';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 
 export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
@@ -108,4 +112,81 @@ export async function drawDeferred(page: Page): Promise<void> {
       ),
     )
     .toBe(true);
+}
+
+/** The built HTML file that the server answers `path` with (its query and hash dropped; unknown paths get 404.html). */
+function builtFile(path: string): string {
+  const pathname = new URL(path, 'http://site').pathname;
+  const candidates = [join(BUILD, pathname, 'index.html'), join(BUILD, `${pathname}.html`)];
+  return candidates.find((file) => existsSync(file)) ?? join(BUILD, '404.html');
+}
+
+/**
+ * The kinds of content a built page shows: the name of every element inside its <main>, and every class, with the
+ * hash of CSS modules dropped (`tabItem_Ymn6` is `tabItem`). Code languages and token types, diagram types and their
+ * parts, admonitions, tabs, tables and cards are all classes, so a page with content no other page has holds a kind
+ * no other page holds.
+ */
+function contentKinds(path: string): Set<string> {
+  const tree = unified()
+    .use(rehypeParse)
+    .parse(readFileSync(builtFile(path), 'utf8'));
+  const kinds = new Set<string>();
+  visit(select('main', tree) ?? tree, 'element', (el) => {
+    kinds.add(el.tagName);
+    const classes = el.properties.className;
+    if (Array.isArray(classes)) for (const c of classes) kinds.add(String(c).replace(/_[\w-]{4}$/, ''));
+  });
+  return kinds;
+}
+
+/** One page of each layout: home, doc, generated index, an older version's doc, playground, plain page, search, 404. */
+export const LAYOUT_PAGES = [
+  '/',
+  docPath('docs/Introduction'),
+  `/docs/${CURRENT_VERSION}/category/getting-started`,
+  docPath('docs/Introduction', ARCHIVED_VERSIONS[0]),
+  '/playground',
+  '/markdown-page',
+  '/search?q=pricing',
+  '/this-page-does-not-exist',
+];
+
+let representatives: string[] | undefined;
+
+/**
+ * The pages that together show every kind of content of the site (see contentKinds): the layout pages, then, one at a
+ * time, the page of the sitemap that shows the most kinds not seen yet, until none is left. A check that depends on
+ * how content is drawn (colour mode, width) runs on these rather than on every page.
+ */
+export function representativePages(): string[] {
+  if (representatives) return representatives;
+  const pages = new Map(sitemapPaths().map((path) => [path, contentKinds(path)]));
+  const seen = new Set(LAYOUT_PAGES.flatMap((path) => [...(pages.get(path) ?? contentKinds(path))]));
+  const chosen = [...LAYOUT_PAGES];
+  for (;;) {
+    let best: string | undefined;
+    let bestNew = 0;
+    for (const [path, kinds] of pages) {
+      const fresh = [...kinds].filter((k) => !seen.has(k)).length;
+      if (fresh > bestNew) [best, bestNew] = [path, fresh];
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const k of pages.get(best)!) seen.add(k);
+  }
+  representatives = chosen;
+  return chosen;
+}
+
+/**
+ * Waits until the page's main thread has been idle twice in a row (two idle callbacks, each after a frame): the work
+ * that hydration and its effects scheduled is done. For checks that something did not happen, instead of a fixed wait.
+ */
+export async function idle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve, {timeout: 5000})));
+    }
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * The samples of an operation as a `fetch` call (Node 20 or later, TypeScript or JavaScript in an ES module) and,
- * for the calls the SDK has, as a space-node-client call. tests/unit/space-openapi-samples.test.ts type-checks both.
+ * for the calls the SDK has, as a space-node-client call. tests/toolchain/space-openapi-samples.test.ts type-checks both.
  */
 import {KEY_FROM_ENV, jsQuoted} from '../SpaceInstance/fill';
 import {sampleBaseUrl, type SpaceInstance} from '../SpaceInstance/store';

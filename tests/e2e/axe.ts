@@ -1,0 +1,176 @@
+/**
+ * What the accessibility checks share: axe-core with every rule on (its experimental ones and WCAG 2.5.3 included),
+ * the few exemptions for third-party markup, the switch between colour modes that checks the page is really drawn in
+ * the mode, and the opening of a page that waits for everything it draws after hydration.
+ */
+import {join, relative} from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
+import {expect, type Page, type Response} from '@playwright/test';
+import {ROOT, codeBlocks, mdxFiles} from '../utils/codeBlocks';
+import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, drawDeferred, waitForHydration, settle} from './utils';
+
+export type Mode = 'light' | 'dark';
+
+export const WIDTHS = {
+  desktop: {width: 1280, height: 800},
+  mobile: {width: 390, height: 844},
+} as const;
+
+export type Width = keyof typeof WIDTHS;
+
+/** Where a violation was found, for failure messages: "/docs/… (dark, mobile 390px)". */
+export const where = (what: string, mode: Mode, width: Width) => `${what} (${mode}, ${width} ${WIDTHS[width].width}px)`;
+
+/** How long to wait for what a page draws after hydration (search results, the playground) on a busy 2-core machine. */
+export const LATE = 30_000;
+
+/**
+ * How many Mermaid diagrams each page shows (docs pages of every version, and the standalone pages of src/pages),
+ * counted from the mermaid code blocks of its source. Diagrams are drawn at build time and come with the page; the
+ * count lets a test check that none is missing.
+ */
+const DIAGRAMS: ReadonlyMap<string, number> = (() => {
+  const counts = new Map<string, number>();
+  const sources: [string, (id: string) => string][] = [
+    ['docs', (id) => docPath(id, CURRENT_VERSION)],
+    ...ARCHIVED_VERSIONS.map((v): [string, (id: string) => string] => [
+      `versioned_docs/version-${v}`,
+      (id) => docPath(id, v),
+    ]),
+    ['src/pages', (id) => `/${id.replace(/(^|\/)index$/, '')}`],
+  ];
+  for (const [dir, pathOf] of sources) {
+    for (const file of mdxFiles([dir])) {
+      const diagrams = codeBlocks(file).filter((b) => b.lang === 'mermaid').length;
+      const id = relative(join(ROOT, dir), file)
+        .replace(/\\/g, '/')
+        .replace(/\.mdx?$/, '');
+      if (diagrams) counts.set(pathOf(id), diagrams);
+    }
+  }
+  return counts;
+})();
+
+/**
+ * Violations that come from third-party markup no config, CSS or wrapper can change, each limited to one rule on
+ * one selector. Everything else those elements do is still checked.
+ */
+const THIRD_PARTY: readonly {rule: string; selector: string; why: string}[] = [
+  {
+    rule: 'nested-interactive',
+    selector: '.DocSearch-Hit[role="option"]',
+    why:
+      'DocSearch (@docsearch/react 3.9.0) renders each hit as <li role="option"> around the link the theme passes as ' +
+      'hitComponent, so the option has a focusable descendant (algolia/docsearch#1370, #1491). Readers choose hits ' +
+      'with the arrow keys and Enter from the search field (aria-activedescendant) or follow the link; making the ' +
+      'option itself the link would mean rewriting the DocSearch results list.',
+  },
+  {
+    rule: 'region',
+    selector: '.search-page-wrapper .container.margin-vert--lg *',
+    why:
+      'The /search page of @docusaurus/theme-search-algolia 3.8.1 wraps only its result list in <main>; its heading, ' +
+      'search field and result count sit in a plain container. Changing that means ejecting the whole page (framework ' +
+      'code copied in), which this project does not do; the skip link and the heading still lead readers to it.',
+  },
+  {
+    rule: 'landmark-unique',
+    selector: '.search-page-wrapper article > nav[aria-label="breadcrumbs"]',
+    why:
+      'The same page gives every result its own <nav aria-label="breadcrumbs"> for the result path; only an ejected ' +
+      'copy of the page could name them apart.',
+  },
+];
+
+/**
+ * Rules axe leaves out unless asked: its experimental rules, and the WCAG 2.5.3 (Label in Name) check, which axe runs
+ * only on request. All of them must pass too.
+ */
+const EXTRA_RULES = Object.fromEntries(
+  [...axe.getRules(['experimental']).map((r) => r.ruleId), 'label-content-name-mismatch'].map((id) => [
+    id,
+    {enabled: true},
+  ]),
+);
+
+/** Runs axe on the page as it is and describes every violation: where, which rule, which elements. */
+export async function violations(page: Page, place: string, include?: string): Promise<string[]> {
+  // Legacy mode runs axe in the page itself; the default opens a helper page for every analysis, which doubles its
+  // time. It only matters for cross-origin frames, and the site has none.
+  // axe works out where things are drawn: tables the browser has not drawn yet would take their real size under it.
+  await drawDeferred(page);
+  let builder = new AxeBuilder({page}).setLegacyMode().options({resultTypes: ['violations'], rules: EXTRA_RULES});
+  if (include) builder = builder.include(include);
+  const {violations} = await builder.analyze();
+  const found: string[] = [];
+  for (const v of violations) {
+    const exempt = THIRD_PARTY.filter((e) => e.rule === v.id).map((e) => e.selector);
+    const nodes: string[] = [];
+    for (const n of v.nodes) {
+      const target = n.target.join(' ');
+      if (exempt.length && (await page.locator(target).evaluate((el, s) => s.some((x) => el.matches(x)), exempt))) {
+        continue;
+      }
+      const detail = n.any.find((c) => c.message)?.message ?? '';
+      nodes.push(`    - ${target}${detail ? ` (${detail})` : ''}`);
+    }
+    if (nodes.length) found.push([`${place}: ${v.id} [${v.impact}] ${v.help}`, ...nodes].join('\n'));
+  }
+  return found;
+}
+
+/** The drawing of every diagram that a colour mode shows. */
+const drawings = (page: Page, mode: Mode) => page.locator(`[data-mermaid-diagram] [data-color-mode="${mode}"] > svg`);
+
+/**
+ * Switches the colour mode with the theme's own toggle (hidden in the navbar below 996 px, but still the control the
+ * drawer mirrors), then checks that the page is really drawn in that mode: the document background, every code block
+ * and every Mermaid diagram (its drawing for that mode shown, the other hidden).
+ */
+export async function setMode(page: Page, mode: Mode): Promise<void> {
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-theme')) !== mode) {
+    await page.evaluate(() =>
+      document.querySelector<HTMLButtonElement>('button[aria-label^="Switch between dark and light mode"]')!.click(),
+    );
+    await expect(html).toHaveAttribute('data-theme', mode);
+  }
+  await settle(page);
+  const other = drawings(page, mode === 'dark' ? 'light' : 'dark');
+  for (const svg of await drawings(page, mode).all()) await expect(svg).toBeVisible();
+  for (const svg of await other.all()) await expect(svg).toBeHidden();
+  // The colour a reader sees behind an element: its own background or that of the nearest painted ancestor
+  // that is opaque (Infima leaves the light page transparent, so the canvas, white, shows).
+  const backgrounds = await page.evaluate(() => {
+    const painted = (el: Element | null): string => {
+      for (; el; el = el.parentElement) {
+        const bg = getComputedStyle(el).backgroundColor;
+        if (bg.startsWith('rgb(')) return bg;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    return [
+      painted(document.querySelector('main') ?? document.body),
+      ...Array.from(document.querySelectorAll('pre')).map(painted),
+    ];
+  });
+  const isDark = (rgb: string) => {
+    const [r, g, b] = rgb.match(/[\d.]+/g)!.map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+  };
+  for (const bg of backgrounds) expect(isDark(bg), `background ${bg} in ${mode} mode`).toBe(mode === 'dark');
+}
+
+/** Opens a page and waits until everything it draws after hydration is there; returns the server's answer. */
+export async function open(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  const pathname = new URL(path, 'http://site').pathname;
+  if (pathname === '/search') await expect(page.locator('main article').first()).toBeVisible({timeout: LATE});
+  if (pathname === '/playground') await expect(page.getByTestId('comparison')).toBeVisible({timeout: LATE});
+  // Diagrams come with the page, one light and one dark drawing each.
+  for (const mode of ['light', 'dark'] as const)
+    await expect(drawings(page, mode)).toHaveCount(DIAGRAMS.get(pathname) ?? 0);
+  return response;
+}

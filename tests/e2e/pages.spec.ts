@@ -1,0 +1,138 @@
+/**
+ * One visit of every page the site serves (the built sitemap, /markdown-page, /search and the not-found page), which checks
+ * everything that must hold on each of them:
+ * - without JavaScript, a doc page reads in full from the server-rendered HTML (title, text, sidebar, navbar, code,
+ *   every tab panel);
+ * - with JavaScript, it answers 200 (404 for the not-found page), hydrates without a console error, asks nothing of
+ *   another origin (every other origin is unreachable, as offline), marks its section in the navbar and shows that
+ *   section's sidebar in its own version, and draws every diagram of its source;
+ * - axe-core finds no violation of any rule, in light mode at desktop width.
+ * How each kind of content is drawn in dark mode and at phone width is checked on the pages that show every kind
+ * (a11y.spec.ts).
+ */
+import {expect, test, type Browser, type Page} from '@playwright/test';
+import {WIDTHS, open, violations, where} from './axe';
+import {SECTION_SIDEBARS, docPath, parseDocPath, sitemapPaths, watchErrors} from './utils';
+
+const NOT_FOUND = '/this-page-does-not-exist';
+/** The sitemap leaves out the search page and the standalone Markdown page; they are pages all the same. */
+const PAGES = [...sitemapPaths(), '/markdown-page', '/search?q=pricing', NOT_FOUND];
+
+/**
+ * Console errors that the framework itself causes, each limited to one page and one message:
+ * - the browser reports the not-found page's own 404 status as a failed resource;
+ * - the /search page of @docusaurus/theme-search-algolia 3.8.1 titles its h1 with the query it reads from the address
+ *   while hydrating, but the server drew it without a query, so React reports a text mismatch in that h1 (error
+ *   #418) and draws the page again in the browser. Only an ejected copy of the page could avoid it.
+ */
+const EXPECTED_ERRORS: readonly {page: (path: string) => boolean; message: RegExp}[] = [
+  {page: (path) => path === NOT_FOUND, message: /status of 404/},
+  {page: (path) => path.startsWith('/search?'), message: /Minified React error #418[^]*at h1 \(/},
+];
+
+/** What a reader without JavaScript gets of a doc page, read from the page as the browser lays it out. */
+async function withoutJavaScript(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({javaScriptEnabled: false, baseURL, viewport: WIDTHS.desktop});
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    return await page.evaluate(() => {
+      const shown = (el: Element) => el.checkVisibility() && (el.textContent ?? '').trim().length > 0;
+      const article = document.querySelector('article')!;
+      const hrefs = (root: Element | null): [string, string][] =>
+        Array.from(root?.querySelectorAll('a[href]') ?? []).map((a) => [
+          (a.textContent ?? '').trim(),
+          a.getAttribute('href') ?? '',
+        ]);
+      const sidebarNav = document.querySelector('nav[aria-label="Docs sidebar"]');
+      return {
+        hydrated: document.documentElement.getAttribute('data-has-hydrated') === 'true',
+        h1: Array.from(article.querySelectorAll('h1')).filter(shown).length,
+        paragraphs: Array.from(article.querySelectorAll('p')).filter(shown).length,
+        sidebar: sidebarNav?.checkVisibility() ? hrefs(sidebarNav) : [],
+        current: sidebarNav?.querySelector('a[aria-current="page"]')?.getAttribute('href'),
+        navbar: hrefs(document.querySelector('nav.navbar')),
+        // Code in a closed <details> shows once the reader opens it (natively: resilience.spec.ts).
+        code: Array.from(article.querySelectorAll('pre'))
+          .filter((pre) => !pre.closest('details:not([open])'))
+          .map(shown),
+        tabs: article.querySelectorAll('[role="tab"]').length,
+        panels: Array.from(article.querySelectorAll('[role="tabpanel"]')).map(shown),
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Records every request to another origin and refuses it, as an offline reader's browser would. */
+async function refuseOtherOrigins(page: Page, baseURL: string): Promise<string[]> {
+  const origin = new URL(baseURL).origin;
+  const foreign: string[] = [];
+  await page.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      foreign.push(route.request().url());
+      return route.abort('internetdisconnected');
+    },
+  );
+  return foreign;
+}
+
+test('the crawl covers the home page, the introduction of every section and the pages outside the sitemap', () => {
+  expect(PAGES).toContain('/');
+  expect(PAGES).toContain(docPath('docs/Introduction'));
+  expect(PAGES).toContain('/playground');
+  expect(PAGES.filter((p) => parseDocPath(p)).length).toBeGreaterThan(100);
+});
+
+test.describe('every page', () => {
+  test.use({viewport: WIDTHS.desktop});
+  // axe checks the contrast of every code token: the longest pages need more than the default minute on 2 cores.
+  test.setTimeout(180_000);
+
+  for (const path of PAGES) {
+    test(path, async ({page, browser, baseURL}) => {
+      const doc = parseDocPath(path);
+
+      if (doc) {
+        const facts = await withoutJavaScript(browser, baseURL!, path);
+        expect(facts.hydrated, 'no script ran').toBe(false);
+        expect(facts.h1, 'one visible h1').toBe(1);
+        expect(facts.paragraphs, 'visible paragraphs').toBeGreaterThan(0);
+        expect(facts.sidebar.length, 'sidebar links').toBeGreaterThan(0);
+        for (const [label, href] of facts.sidebar) expect(href, `sidebar link ${label}`).toMatch(/^\/docs\//);
+        expect(facts.current, 'the sidebar marks the page').toBe(path);
+        const navbar = new Map(facts.navbar);
+        for (const label of ['Getting Started', 'Developer Guide', 'FAQs']) {
+          expect(navbar.get(label), `navbar ${label}`).toMatch(/^\/docs\//);
+        }
+        expect(facts.code.every(Boolean), 'every code block shows its code').toBe(true);
+        // Tabs cannot switch without JavaScript: every panel shows (a <noscript> style in the head).
+        expect(facts.panels.length, 'one panel per tab').toBe(facts.tabs);
+        expect(facts.panels.every(Boolean), 'every tab panel shows').toBe(true);
+      }
+
+      const foreign = await refuseOtherOrigins(page, baseURL!);
+      const errors = watchErrors(page);
+      const response = await open(page, path);
+      expect(response?.status()).toBe(path === NOT_FOUND ? 404 : 200);
+      await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+      if (doc) {
+        const {navLabel, firstDoc} = SECTION_SIDEBARS[doc.section];
+        // The navbar item of the page's sidebar is active...
+        await expect(page.locator('.navbar__link--active', {hasText: navLabel})).toBeVisible();
+        // ...and the sidebar shown is that section's, in the page's own version.
+        const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+        await expect(sidebar.locator(`a[href="${docPath(firstDoc, doc.version)}"]`).first()).toBeAttached();
+      }
+      await page.waitForLoadState('networkidle');
+      expect(foreign).toEqual([]);
+      expect(errors.filter((e) => !EXPECTED_ERRORS.some((x) => x.page(path) && x.message.test(e)))).toEqual([]);
+
+      const found = await violations(page, where(path, 'light', 'desktop'));
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  }
+});
