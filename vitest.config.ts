@@ -2,7 +2,8 @@ import {defineConfig} from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    // Unit tests live in tests/unit, or next to the plugin they test.
+    include: ['tests/unit/**/*.test.ts', 'plugins/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },
