@@ -9,8 +9,8 @@ import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/config';
 import markdownTwins from './plugins/markdown-twins';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
-import prismOnDemand from './plugins/prism-on-demand';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
+import codeOnDemand from './plugins/code-on-demand';
 import remarkCodeOnDemand from './plugins/code-on-demand/remark';
 import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-svg/remark';
 import mermaidSvg from './plugins/mermaid-svg';
@@ -142,7 +142,7 @@ const config: Config = {
   plugins: [
     [localSearch, {mode: search.mode}],
     pricing2yamlValidators,
-    prismOnDemand,
+    codeOnDemand,
     mermaidSvg,
     markdownTwins,
     spaceOpenApi,

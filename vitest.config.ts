@@ -1,13 +1,14 @@
 import {defineConfig} from 'vitest/config';
 
 /**
- * Unit tests (tests/unit) and the toolchain tests (tests/toolchain: the site's build from broken configs, the
- * TypeScript compiler on the docs' examples, the scripts and generators the docs tell readers to run). Neither needs
- * a production build; `npx vitest run tests/unit` runs the quick ones alone.
+ * Unit tests (tests/unit, and those next to the plugin they test in plugins/) and the toolchain tests
+ * (tests/toolchain: the site's build from broken configs, the TypeScript compiler on the docs' examples, the scripts
+ * and generators the docs tell readers to run). None needs a production build; `npx vitest run tests/unit plugins`
+ * runs the quick ones alone.
  */
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'plugins/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },

@@ -1,5 +1,5 @@
 /**
- * What the page actions ("Copy page" and its menu, src/components/PageActions) add to a doc page's first load: the
+ * What the page actions ("Copy page" and its menu, plugins/markdown-twins/theme/PageActions) add to a doc page's first load: the
  * first visit of the same pages in build/ and in a build without them, compared (HTML, JS and CSS, gzip, as
  * `npm run bench` counts them). Budget: 2 KB gzip on any doc page.
  *

@@ -24,7 +24,7 @@ import {gzipSync} from 'node:zlib';
 
 import {allFences} from '../plugins/mermaid-svg/fences';
 import {MERMAID_MARKER} from '../plugins/mermaid-svg/store';
-import {CHUNKS, PRISM_MARKER, chunkFile} from '../plugins/prism-on-demand';
+import {CHUNKS, PRISM_MARKER, chunkFile} from '../plugins/code-on-demand/chunks';
 import {CHROMIUM_ARGS} from '../playwright.config';
 import {docPath} from '../src/constants';
 import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
@@ -219,7 +219,7 @@ async function main() {
     // The reference renders the SPACE API document. Measured against the Introduction in the same run, so code every
     // page shares cancels out: with the hand-written model (src/data/spaceApi.ts) its scripts were 6.3 KB gzip over
     // the Introduction's (214.6 against 208.3 KB); the document may add 10 KB to that. The Introduction has no code
-    // block, so the chunks that come with code blocks (plugins/prism-on-demand) are counted on its side too.
+    // block, so the chunks that come with code blocks (plugins/code-on-demand/chunks.ts) are counted on its side too.
     const codeChunks = codeBlockChunksGzip();
     const referenceOwn = visits[reference].gzipJs - intro.gzipJs - (intro.hasCode ? 0 : codeChunks);
     check(

@@ -25,7 +25,7 @@ trap 'stage ""; printf "%s\n" "== time per stage" "${TIMES[@]}"' EXIT
 stage 'Chromium' && bash scripts/ensure-chromium.sh
 stage 'type check' && npm run --silent typecheck
 stage 'lint and format' && npm run --silent lint
-stage 'unit tests' && npx vitest run tests/unit
+stage 'unit tests' && npx vitest run tests/unit plugins
 stage 'toolchain tests' && npx vitest run tests/toolchain
 stage 'production build'
 npx docusaurus build 2>&1 | tee build.log

@@ -1,8 +1,7 @@
 /**
- * Remark plugin: a page with a fenced code block imports the code-block component
- * (src/components/CodeBlockOnDemand/register.ts), which src/theme/MDXComponents/Code.tsx renders its blocks with. The
- * component then travels with the pages that show code only: the theme's own MDX `code` element imports it into every
- * MDX page.
+ * Remark plugin: a page with a fenced code block imports the code-block component (./client/register.ts), which
+ * ./theme/MDXComponents/Code.tsx renders its blocks with. The component then travels with the pages that show code
+ * only: the theme's own MDX `code` element imports it into every MDX page.
  *
  * Registered after plugins/mermaid-svg, so a page whose only fences are diagrams (drawn at build time) imports nothing.
  */
@@ -10,7 +9,7 @@ import type {Nodes, Root} from 'mdast';
 import type {MdxjsEsm} from 'mdast-util-mdxjs-esm';
 
 /** The module a page with code imports for its side effect. */
-export const REGISTER_MODULE = '@site/src/components/CodeBlockOnDemand/register';
+export const REGISTER_MODULE = '@site/plugins/code-on-demand/client/register';
 
 /** Whether a Markdown tree holds a fenced (or indented) code block. */
 export function hasCodeBlock(tree: Nodes): boolean {

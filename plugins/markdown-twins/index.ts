@@ -8,6 +8,10 @@
  * A page whose HTML has no article, or whose diagrams do not match the ```mermaid fences of its source, fails the
  * build with the page's name. The twins are no routes, so the sitemap never lists them, and the search index is made
  * of HTML pages only (plugins/local-search).
+ *
+ * The reader's side is in ./theme, theme components of this plugin (see plugins/code-on-demand/index.ts for how they
+ * layer with the classic theme's): DocItem/Content names each doc page's twin in its <head> and puts the page actions
+ * beside its title (PageActions: copy the twin, view it, open it in an assistant, report a problem).
  */
 import {existsSync, statSync} from 'node:fs';
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
@@ -18,9 +22,10 @@ import {htmlToMarkdown} from './convert';
 import {llmsFullTxt, llmsTxt, type LlmsLink} from './llms';
 import {ASSISTANT_LINE, ASSISTANT_PAGE, OPTIONAL_LINKS, SUMMARY} from './llmsContent';
 import {twinVersions, type TwinPage, type TwinVersion} from './pages';
+import {TWIN_EXTENSION} from './twin';
 import {fencesOf} from '../mermaid-svg/fences';
 
-export const TWIN_EXTENSION = '.md';
+export {TWIN_EXTENSION};
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';
 
@@ -49,6 +54,9 @@ async function write(file: string, text: string): Promise<void> {
   await writeFile(file, text);
 }
 
+/** The theme components: TypeScript the site's bundler compiles, so the same folder serves as both theme paths. */
+const THEME_DIR = join(__dirname, 'theme');
+
 export default function markdownTwins(context: LoadContext): Plugin {
   let versions: TwinVersion[] = [];
   const {siteDir, baseUrl} = context;
@@ -56,6 +64,8 @@ export default function markdownTwins(context: LoadContext): Plugin {
 
   return {
     name: 'markdown-twins',
+    getThemePath: () => THEME_DIR,
+    getTypeScriptThemePath: () => THEME_DIR,
 
     async allContentLoaded({allContent}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;

@@ -1,6 +1,6 @@
 /**
  * Remark plugin: replaces every ```mermaid fence with the SVGs `npm run diagrams` drew for it (one per colour mode),
- * rendered by src/components/MermaidDiagram. The page's HTML then holds the finished diagram: no browser at build time
+ * rendered by ./theme/MermaidDiagram. The page's HTML then holds the finished diagram: no browser at build time
  * and no Mermaid runtime on the page.
  *
  * A fence without its SVGs fails the build, naming the file, the line and the command to run. Under
@@ -35,7 +35,7 @@ export interface RemarkMermaidSvgOptions {
   dir?: string;
 }
 
-/** The component (src/theme/MDXComponents.tsx provides it to every MDX page) that renders a drawn diagram. */
+/** The component (./theme/MDXComponents.tsx provides it to every MDX page) that renders a drawn diagram. */
 export const DIAGRAM_COMPONENT = 'MermaidDiagram';
 
 /** Every ```mermaid code node of a Markdown tree with its place, in source order. */

@@ -8,7 +8,7 @@ import type {PrismTheme} from 'prism-react-renderer';
  * Why variables instead of the usual light and dark theme objects: the theme writes token colours into the HTML as
  * inline styles. With two themes, the server-rendered colours are the light ones, so the stock code block remounts
  * after hydration to repaint in dark mode, rebuilding every highlighted line of the page in one long main-thread
- * task. With variables, the HTML is right in both modes from the first paint, and src/theme/CodeBlock skips the
+ * task. With variables, the HTML is right in both modes from the first paint, and plugins/code-on-demand/theme/CodeBlock skips the
  * remount.
  */
 const v = (name: string) => `var(--code-${name})`;

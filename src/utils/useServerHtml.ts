@@ -1,6 +1,8 @@
 import {useState} from 'react';
 
 /**
+ * Shared by code blocks (plugins/code-on-demand/theme/CodeBlock/Content) and tables (src/components/ScrollableTable).
+ *
  * The server-rendered HTML inside the element with this id, read once when the component first renders in the
  * browser, or null when there is none: in the browser that is while the page is being hydrated, since an element
  * mounted later (a client-side navigation) has a client `useId` that no server element carries.

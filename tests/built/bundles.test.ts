@@ -4,7 +4,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {CHUNKS, PRISM_MARKER as PRISM, chunkFile} from '../../plugins/prism-on-demand';
+import {CHUNKS, PRISM_MARKER as PRISM, chunkFile} from '../../plugins/code-on-demand/chunks';
 import {BUILD, builtPages} from './site';
 
 const JS = join(BUILD, 'assets', 'js');
@@ -15,7 +15,7 @@ const source = (file: string) => readFileSync(join(JS, file), 'utf8');
 /** A grammar among `prism.additionalLanguages` that prism-react-renderer does not bundle. */
 const JAVA = 'generics';
 
-describe('the syntax highlighter (plugins/prism-on-demand)', () => {
+describe('the syntax highlighter (plugins/code-on-demand)', () => {
   it('is not in the main bundle', () => {
     expect(main, 'main.<hash>.js in build/assets/js').toBeDefined();
     expect(source(main!)).not.toContain(PRISM);

@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {PRISM_MARKER} from '../../plugins/prism-on-demand';
+import {PRISM_MARKER} from '../../plugins/code-on-demand/chunks';
 import {ANNOUNCEMENT, REPOS} from '../../src/constants';
 import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, idle, waitForHydration, watchErrors} from './utils';
 

@@ -1,5 +1,5 @@
 /**
- * A transformation of the text of the code blocks below it, applied by src/theme/CodeBlock. Kept in a module of its
+ * A transformation of the text of the code blocks below it, applied by plugins/code-on-demand/theme/CodeBlock. Kept in a module of its
  * own so the code block, which every page loads, carries nothing but this context.
  */
 import {createContext} from 'react';

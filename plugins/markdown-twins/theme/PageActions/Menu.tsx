@@ -8,7 +8,7 @@ import {useEffect, type ReactNode, type RefObject} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useDoc, useDocsVersion} from '@docusaurus/plugin-content-docs/client';
 import IconExternalLink from '@theme/Icon/ExternalLink';
-import {twinPath} from './twin';
+import {twinPath} from '../../twin';
 
 interface Props {
   id: string;

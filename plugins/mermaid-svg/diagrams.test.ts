@@ -12,8 +12,8 @@ import type {Code, Root} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {VFile} from 'vfile';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {allFences} from '../../plugins/mermaid-svg/fences';
-import remarkMermaidSvg, {DIAGRAM_COMPONENT} from '../../plugins/mermaid-svg/remark';
+import {allFences} from './fences';
+import remarkMermaidSvg, {DIAGRAM_COMPONENT} from './remark';
 import {
   COLOR_MODES,
   DIAGRAMS_COMMAND,
@@ -24,8 +24,8 @@ import {
   readSvg,
   svgFacts,
   svgFile,
-} from '../../plugins/mermaid-svg/store';
-import {ROOT, allCodeBlocks} from '../utils/codeBlocks';
+} from './store';
+import {ROOT, allCodeBlocks} from '../../tests/utils/codeBlocks';
 
 const {version} = mermaidPackage();
 const fences = allFences();

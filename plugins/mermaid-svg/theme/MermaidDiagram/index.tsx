@@ -1,6 +1,6 @@
 /**
  * A Mermaid diagram drawn at build time: the SVGs `npm run diagrams` made for light and dark mode, which
- * plugins/mermaid-svg/remark.ts puts in place of a ```mermaid fence. Both are in the server-rendered HTML; CSS shows
+ * ../../remark.ts puts in place of a ```mermaid fence. Both are in the server-rendered HTML; CSS shows
  * the one of the site's colour mode (`html[data-theme]`, set before the first paint), and the light one when no
  * colour mode is set (JavaScript off). No Mermaid code runs on the page.
  *

@@ -6,7 +6,7 @@
  *
  * This component adopts the server-rendered lines instead: while hydrating, it finds its `<code>` element by a
  * `useId` id and keeps its HTML with `dangerouslySetInnerHTML`, which React leaves as it is. The highlighter
- * (./Highlighted.tsx, a chunk of its own, see plugins/prism-on-demand) loads only when a block is drawn in the
+ * (./Highlighted.tsx, a chunk of its own, see plugins/code-on-demand/chunks.ts) loads only when a block is drawn in the
  * browser: after a client-side navigation, or when the code changes (the SPACE reference fills the reader's instance
  * into its samples). Until it arrives, that block shows its lines unhighlighted, in the same layout.
  *
@@ -37,7 +37,7 @@ function BrowserLines({metadata}: {metadata: CodeBlockMetadata}): ReactNode {
   if (highlighter) return <highlighter.default metadata={metadata} />;
   if (typeof window === 'undefined') {
     throw new Error(
-      'The syntax highlighter had not loaded when the server rendered a code block (src/theme/CodeBlock/Content/highlighter.ts starts loading it on the server).',
+      'The syntax highlighter had not loaded when the server rendered a code block (plugins/code-on-demand/theme/CodeBlock/Content/highlighter.ts starts loading it on the server).',
     );
   }
   return <PlainLines metadata={metadata} />;

@@ -1,6 +1,6 @@
 /**
- * Where the MDX `code` element (src/theme/MDXComponents/Code.tsx) finds the code-block component. Pages with a fenced
- * code block import ./register, which puts it here; the others never load it (see plugins/code-on-demand).
+ * Where the MDX `code` element (../theme/MDXComponents/Code.tsx) finds the code-block component. Pages with a fenced
+ * code block import ./register, which puts it here; the others never load it (see ../remark.ts).
  */
 import type {ComponentType} from 'react';
 import type {Props} from '@theme/CodeBlock';

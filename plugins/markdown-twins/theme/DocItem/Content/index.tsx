@@ -1,15 +1,16 @@
 /**
- * Puts the page actions ("Copy page" and its menu, src/components/PageActions) beside the title of every doc page,
- * and names the page's Markdown twin (plugins/markdown-twins) in the <head> for tools that look for one.
+ * Puts the page actions ("Copy page" and its menu, ../../PageActions) beside the title of every doc page, and names
+ * the page's Markdown twin (plugins/markdown-twins) in the <head> for tools that look for one. Wraps the classic
+ * theme's component (`@theme-init`: `@theme-original` would name this very module).
  */
 import type {ReactNode} from 'react';
-import Content from '@theme-original/DocItem/Content';
+import Content from '@theme-init/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import Head from '@docusaurus/Head';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
-import PageActions from '@site/src/components/PageActions';
-import {twinPath} from '@site/src/components/PageActions/twin';
+import PageActions from '@theme/PageActions';
+import {twinPath} from '../../../twin';
 
 type Props = WrapperProps<typeof ContentType>;
 

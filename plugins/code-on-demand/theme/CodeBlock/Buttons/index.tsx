@@ -6,7 +6,8 @@
  * blocks of pages reached later by client-side navigation show theirs at once.
  */
 import {startTransition, useEffect, useState, type ReactNode} from 'react';
-import Buttons from '@theme-original/CodeBlock/Buttons';
+// The classic theme's buttons (`@theme-original/...` would name this very component: see ../../../index.ts).
+import Buttons from '@theme-init/CodeBlock/Buttons';
 import type ButtonsType from '@theme/CodeBlock/Buttons';
 import type {WrapperProps} from '@docusaurus/types';
 

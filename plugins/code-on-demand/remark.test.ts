@@ -1,9 +1,9 @@
 /**
- * plugins/code-on-demand: pages with a fenced code block import the code-block component, the others do not.
+ * The remark step of plugins/code-on-demand: pages with a fenced code block import the code-block component, the others do not.
  */
 import {compile} from '@mdx-js/mdx';
 import {describe, expect, it} from 'vitest';
-import remarkCodeOnDemand, {REGISTER_MODULE} from '../../plugins/code-on-demand/remark';
+import remarkCodeOnDemand, {REGISTER_MODULE} from './remark';
 
 const compiled = async (mdx: string) => String(await compile(mdx, {remarkPlugins: [remarkCodeOnDemand]}));
 const imports = (js: string) => js.includes(`import ${JSON.stringify(REGISTER_MODULE)};`);

@@ -1,13 +1,13 @@
 /**
  * Why this component exists:
  * - Complete Pricing2Yaml examples in the docs (fences marked example="valid" or example="invalid", see
- *   CONTRIBUTING.md) get an "Open in playground" link that carries the example to /playground.
+ *   CONTRIBUTING.md) get an "Open in playground" link that carries the example to /playground (./PlaygroundLink.tsx).
  * - The stock component remounts every code block after hydration, because with a light and a dark code theme the
  *   server-rendered colours are only right in light mode. Our code theme is made of CSS variables
  *   (src/utils/prismThemes.ts), right in both modes, so this component renders the theme's content components
  *   directly and skips that remount: no second render of every highlighted line after the page loads.
  * - Highlighting itself is ./Content: it adopts the server-rendered lines on hydration and loads Prism only to draw a
- *   block in the browser (see plugins/prism-on-demand).
+ *   block in the browser (see plugins/code-on-demand/chunks.ts).
  * - Blocks inside a CodeTextContext get their text transformed first: the SPACE API reference fills the reader's
  *   instance into its samples (src/components/SpaceInstance).
  */
@@ -15,9 +15,8 @@ import {Children, useContext, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
-import Link from '@docusaurus/Link';
-import {playgroundUrl} from '@site/src/components/Playground/share';
 import {CodeTextContext} from '@site/src/components/SpaceInstance/codeText';
+import PlaygroundLink from './PlaygroundLink';
 import styles from './styles.module.css';
 
 /** The code as one string when it is text only (copyable and highlightable), else null. */
@@ -50,15 +49,7 @@ export default function CodeBlockWithPlayground(given: Props): ReactNode {
   return (
     <div className={styles.example}>
       <CodeBlock {...props} />
-      {/* The hash carries the document, not an anchor: skip the broken-anchor check (the e2e suite follows it). */}
-      <Link
-        data-noBrokenLinkCheck
-        className={styles.open}
-        to={playgroundUrl(children.replace(/\n$/, '') + '\n')}
-        aria-label={name ? `Open in playground: ${name}` : undefined}
-      >
-        Open in playground
-      </Link>
+      <PlaygroundLink document={children.replace(/\n$/, '') + '\n'} name={name} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {useCallback, useEffect, useId, useRef, useState, type ComponentType, typ
 import clsx from 'clsx';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import type MenuType from './Menu';
-import {twinPath} from './twin';
+import {twinPath} from '../../twin';
 import styles from './styles.module.css';
 
 type Status = {message: string; ok?: boolean; markdown?: string};
