@@ -1,7 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
-import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 
 import {ANNOUNCEMENT, ARCHIVED_VERSIONS, CURRENT_VERSION, REPOS, SITE, docPath} from './src/constants';
 import {prismTheme} from './src/utils/prismThemes';
@@ -23,7 +22,7 @@ import spaceOpenApi from './plugins/space-openapi';
  * - DOCS_VERSIONS: comma-separated versions to build ("current,2.0.0"); all of them when unset.
  *   Meant for quick local previews only; tests and deploys build every version.
  * - ALGOLIA_APP_ID, ALGOLIA_API_KEY, ALGOLIA_INDEX_NAME: all three set switch search to Algolia's
- *   hosted DocSearch; unset, the site ships its own index (see README "Search").
+ *   hosted DocSearch; unset, the site ships its own index (see architecture/search.md).
  */
 const onlyIncludeVersions = process.env.DOCS_VERSIONS?.split(',').map((v) => v.trim());
 const search = searchSetup();
@@ -51,7 +50,8 @@ const config: Config = {
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
-  // The spec asks broken Markdown links to warn; tests/unit/build-log.test.ts turns any such warning into a failure.
+  // A broken Markdown link is a warning, so the build still finishes and reports every one of them;
+  // tests/unit/build-log.test.ts turns any such warning into a failure.
   onBrokenMarkdownLinks: 'warn',
   onDuplicateRoutes: 'throw',
 
@@ -114,15 +114,8 @@ const config: Config = {
           showLastUpdateTime: false,
           beforeDefaultRemarkPlugins: [mermaidDiagrams, remarkCodeOnDemand],
         } satisfies DocsOptions,
-        blog: {
-          path: 'blog',
-          showReadingTime: true,
-          blogSidebarTitle: 'All posts',
-          blogSidebarCount: 'ALL',
-          onInlineAuthors: 'throw',
-          onUntruncatedBlogPosts: 'throw',
-          beforeDefaultRemarkPlugins: [mermaidDiagrams, remarkCodeOnDemand],
-        } satisfies BlogOptions,
+        // The site has no blog.
+        blog: false,
         pages: {
           beforeDefaultRemarkPlugins: [mermaidDiagrams, remarkCodeOnDemand],
         },
@@ -175,9 +168,6 @@ const config: Config = {
         hideable: false,
         autoCollapseCategories: false,
       },
-    },
-    blog: {
-      sidebar: {groupByYear: true},
     },
     navbar: {
       title: SITE.title,

@@ -217,7 +217,7 @@ async function main() {
       visits[diagrammed.path].diagrams === diagrammed.diagrams,
     );
     // The reference renders the SPACE API document. Measured against the Introduction in the same run, so code every
-    // page shares cancels out: with the hand-written model (src/data/spaceApi.ts) its scripts were 6.3 KB gzip over
+    // page shares cancels out: with the hand-written model the document replaced, its scripts were 6.3 KB gzip over
     // the Introduction's (214.6 against 208.3 KB); the document may add 10 KB to that. The Introduction has no code
     // block, so the chunks that come with code blocks (plugins/code-on-demand/chunks.ts) are counted on its side too.
     const codeChunks = codeBlockChunksGzip();

@@ -1,7 +1,8 @@
 /**
  * Fails when a build log reports a broken link, anchor or Markdown link.
- * Docusaurus only warns about broken Markdown links (as the spec asks), so
- * this check is what makes such a warning fail the test run.
+ * The site is configured to only warn about broken Markdown links
+ * (`onBrokenMarkdownLinks: 'warn'` in docusaurus.config.ts), so this check is
+ * what makes such a warning fail the test run.
  *
  * Usage: tsx scripts/check-build-log.ts [build.log]
  */

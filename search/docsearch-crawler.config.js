@@ -14,9 +14,12 @@
 // tests/unit/search-crawler-config.test.ts keeps the two in step.
 //
 // Ranking follows the embedded engine (plugins/local-search/engine.ts), whose
-// choices the judgment list of search/relevance-judgments.ts measured: the
-// current docs version (2.0.1) gets a higher pageRank, ranked right after
-// words and typos, so it comes above 1.4.0 and 2.0.0; titles, then headings,
+// choices the judgment list of search/relevance-judgments.ts measured: pages
+// of the current docs version (the docs/ folder, whose docsearch:version meta
+// tag Docusaurus sets to "current") and pages outside the docs get a higher
+// pageRank, ranked right after words and typos, so they come above the older
+// versions. No version name is written here, so cutting a new docs version
+// needs no change to this file. Titles, then headings,
 // then text, then the sidebar category (lvl0) are searched in that order;
 // identifiers in titles and headings are split (camelCaseAttributes), as in the
 // embedded engine; plurals and stop words are
@@ -27,7 +30,6 @@
 
 /* global Crawler */
 const SITE = 'https://isa-group.github.io';
-const CURRENT_VERSION = '2.0.1';
 const INDEX_NAME = 'sphere-docs';
 
 const recordProps = {
@@ -44,45 +46,45 @@ const recordProps = {
   content: 'html.plugin-docs header h1 + p, article p, article li:not([role="tab"]), article tr, article pre',
 };
 
-const extractor = (pageRank) =>
-  function recordExtractor({$, helpers}) {
-    // Navigation inside the article is not content; doc cards repeat the pages they link to.
-    $(
-      'article nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, .hash-link, article thead, a.card, [data-interactive]',
-    ).remove();
-    // A table row is one record, its cells joined as in the embedded index.
-    $('article td:not(:last-child)').append(' · ');
-    const lvl0 = $(recordProps.lvl0.selectors).last().text().trim() || recordProps.lvl0.defaultValue;
-    return helpers.docsearch({
-      recordProps: {...recordProps, lvl0: {selectors: '', defaultValue: lvl0}, pageRank},
-      indexHeadings: true,
-      aggregateContent: true,
-      recordVersion: 'v3',
-    });
-  };
+/** The current docs version and the pages outside the docs rank first, as in the embedded engine. */
+const pageRankOf = ($) => {
+  const version = $('meta[name="docsearch:version"]').attr('content');
+  return !version || version === 'current' ? '20' : '10';
+};
+
+const extractor = function recordExtractor({$, helpers}) {
+  const pageRank = pageRankOf($);
+  // Navigation inside the article is not content; doc cards repeat the pages they link to.
+  $(
+    'article nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, .hash-link, article thead, a.card, [data-interactive]',
+  ).remove();
+  // A table row is one record, its cells joined as in the embedded index.
+  $('article td:not(:last-child)').append(' · ');
+  const lvl0 = $(recordProps.lvl0.selectors).last().text().trim() || recordProps.lvl0.defaultValue;
+  return helpers.docsearch({
+    recordProps: {...recordProps, lvl0: {selectors: '', defaultValue: lvl0}, pageRank},
+    indexHeadings: true,
+    aggregateContent: true,
+    recordVersion: 'v3',
+  });
+};
 
 new Crawler({
   appId: '',
   apiKey: '',
   rateLimit: 8,
   maxDepth: 10,
-  startUrls: [`${SITE}/`, `${SITE}/docs/${CURRENT_VERSION}/docs/Introduction`],
+  startUrls: [`${SITE}/`],
   sitemaps: [`${SITE}/sitemap.xml`],
   discoveryPatterns: [`${SITE}/**`],
   exclusionPatterns: [`${SITE}/search**`, `${SITE}/404**`],
   ignoreCanonicalTo: false,
   schedule: 'at 03:00 on Monday',
-  // Every action that matches a URL runs on it: the patterns exclude one another, so each page is indexed once.
   actions: [
     {
       indexName: INDEX_NAME,
-      pathsToMatch: [`${SITE}/docs/${CURRENT_VERSION}/**`, `${SITE}/`, `${SITE}/markdown-page`],
-      recordExtractor: extractor('20'),
-    },
-    {
-      indexName: INDEX_NAME,
-      pathsToMatch: [`${SITE}/**`, `!${SITE}/docs/${CURRENT_VERSION}/**`, `!${SITE}/`, `!${SITE}/markdown-page`],
-      recordExtractor: extractor('10'),
+      pathsToMatch: [`${SITE}/**`],
+      recordExtractor: extractor,
     },
   ],
   initialIndexSettings: {

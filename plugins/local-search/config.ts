@@ -27,7 +27,7 @@ export function searchSetup(env: Record<string, string | undefined> = process.en
       } not set. Unset all three for the embedded search.`,
     );
   }
-  // The same checks and messages as the Algolia client (spec §5).
+  // The same checks and messages as the Algolia client, which refuses an empty appId or apiKey.
   if (!env.ALGOLIA_APP_ID) throw new Error('`appId` is missing. (ALGOLIA_APP_ID is empty)');
   if (!env.ALGOLIA_API_KEY) throw new Error('`apiKey` is missing. (ALGOLIA_API_KEY is empty)');
   if (!env.ALGOLIA_INDEX_NAME) throw new Error('`indexName` is missing. (ALGOLIA_INDEX_NAME is empty)');

@@ -70,7 +70,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Words a reader may type for one another. Each list is one meaning: a query word matches any word of its list as if
- * typed exactly. Kept short and specific to these docs; every entry moved the judgment list (see the README).
+ * typed exactly. Kept short and specific to these docs; every entry moved the judgment list (see architecture/search.md).
  */
 export const SYNONYMS: readonly (readonly string[])[] = [
   ['install', 'installation', 'instalation', 'installing', 'installed'],

@@ -1,7 +1,7 @@
 /**
  * Turns one built HTML page into DocSearch records. The selectors are those of
  * the DocSearch crawler's Docusaurus template (also used by
- * search/docsearch-crawler.config.ts), so the embedded index and a hosted
+ * search/docsearch-crawler.config.js), so the embedded index and a hosted
  * Algolia index hold the same records:
  * - lvl0: the deepest active sidebar category, else the active navbar item, else "Documentation";
  * - lvl1: the page title (`header h1, article h1`); lvl2…lvl6: `article h2`…`article h6`;

@@ -1,6 +1,7 @@
 /**
  * The shape of a search record, the same one the DocSearch crawler writes to an
- * Algolia index (spec §3 "Search hit"), so one UI reads both.
+ * Algolia index (objectID, type, url, content, hierarchy lvl0 to lvl6), so one UI
+ * reads both.
  */
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
 

@@ -25,7 +25,7 @@ export const DIAGRAM_DIR = join(ROOT, 'diagrams');
 /** The command that draws missing diagrams, for error messages. */
 export const DIAGRAMS_COMMAND = 'npm run diagrams';
 
-/** Mermaid's theme for each colour mode of the site (spec §9); docusaurus.config.ts gives the same to the dev server. */
+/** Mermaid's theme for each colour mode of the site; docusaurus.config.ts gives the same to the dev server. */
 export const MERMAID_THEMES = {light: 'default', dark: 'dark'} as const;
 
 export type ColorMode = keyof typeof MERMAID_THEMES;

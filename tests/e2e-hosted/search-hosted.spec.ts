@@ -52,7 +52,7 @@ async function openModal(page: Page, handler: (route: Route) => unknown) {
   return requests;
 }
 
-test('the modal queries Algolia as spec §7 says and renders its hits', async ({page}) => {
+test("the modal sends DocSearch's multi-query request to Algolia and renders its hits", async ({page}) => {
   const requests = await openModal(page, answer);
   // The hosted build keeps the theme's preconnect hint.
   await expect(page.locator('link[rel="preconnect"]')).toHaveAttribute(

@@ -65,7 +65,7 @@ test.describe('navbar', () => {
   });
 });
 
-test('footer links go where the spec says', async ({page}) => {
+test('footer links go to the current introductions and the toolkit repositories', async ({page}) => {
   await open(page, '/');
   const footer = page.locator('footer');
   const expected: [string, string][] = [

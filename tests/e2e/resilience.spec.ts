@@ -1,7 +1,10 @@
 /**
- * What readers get when something fails (spec §2 "Routing behaviour", §4, §8,
- * §9), against the production build. Where the spec is vague, each test states
- * what Docusaurus 3.8.1 really does and where (node_modules/@docusaurus/core/lib/client/).
+ * What readers get when something fails, against the production build: a route
+ * or chunk that does not load, a component that throws, browser storage that
+ * throws, JavaScript turned off, a wrong base URL, a missing or corrupt search
+ * index; and the progress bar and prefetching around client navigations. Each
+ * test states what Docusaurus 3.8.1 really does and where
+ * (node_modules/@docusaurus/core/lib/client/).
  *
  * Failures are injected from the test only (request routing, init scripts);
  * nothing here ships in the build.
@@ -247,7 +250,7 @@ test.describe('browser storage that throws', () => {
           });
         }
       },
-      // theme-common's storage slots catch each call and log it (spec §8).
+      // theme-common's storage slots catch each call and log it as a console error.
       log: {type: 'error', text: /^Docusaurus storage error, can't (get|set|delete) /},
       failure: 'QuotaExceededError',
     },

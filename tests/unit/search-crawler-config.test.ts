@@ -4,7 +4,8 @@ import {describe, expect, it} from 'vitest';
 import {SELECTORS} from '../../plugins/local-search/extract';
 import {INDEX_SETTINGS, SYNONYMS} from '../../plugins/local-search/engine';
 import {EMBEDDED} from '../../plugins/local-search/config';
-import {SITE} from '../../src/constants';
+import * as cheerio from 'cheerio';
+import {ALL_VERSIONS, ARCHIVED_VERSIONS, SITE} from '../../src/constants';
 
 interface CrawlerConfig {
   appId: string;
@@ -85,14 +86,29 @@ describe('DocSearch crawler configuration', () => {
     const searchable = settings.searchableAttributes as string[];
     expect(searchable[0]).toBe('unordered(hierarchy.lvl1)');
     expect(searchable.at(-1)).toBe('unordered(hierarchy.lvl0)');
-    // The current version first; each page matched by one action only.
-    const [current, rest] = config.actions;
-    expect(current.pathsToMatch[0]).toContain('/docs/2.0.1/');
-    expect(rest.pathsToMatch[0]).toBe(`${SITE.url}/**`);
-    expect(rest.pathsToMatch).toEqual(expect.arrayContaining(current.pathsToMatch.map((p) => `!${p}`)));
+    // One action over the whole site, so each page is indexed once.
+    expect(config.actions).toHaveLength(1);
+    expect(config.actions[0].pathsToMatch).toEqual([`${SITE.url}/**`]);
+  });
+
+  it('ranks the current docs version and the pages outside the docs above older versions, naming no version', () => {
     const source = readFileSync(join(__dirname, '..', '..', 'search', 'docsearch-crawler.config.js'), 'utf8');
-    const ranks = [...source.matchAll(/recordExtractor: extractor\('(\d+)'\)/g)].map((m) => Number(m[1]));
-    expect(ranks).toEqual([20, 10]);
+    for (const version of ALL_VERSIONS) expect(source).not.toContain(version);
+    const extract = config.actions[0].recordExtractor as (args: {
+      $: cheerio.CheerioAPI;
+      helpers: {docsearch: (o: {recordProps: {pageRank: string}}) => unknown};
+    }) => {recordProps: {pageRank: string}};
+    const pageRank = (version?: string) =>
+      extract({
+        $: cheerio.load(
+          `<html><head>${version ? `<meta name="docsearch:version" content="${version}">` : ''}</head><body></body></html>`,
+        ),
+        helpers: {docsearch: (o) => o},
+      }).recordProps.pageRank;
+    // Docusaurus names the docs/ folder's version "current" in its docsearch:version meta tag.
+    expect(pageRank('current')).toBe('20');
+    expect(pageRank()).toBe('20');
+    for (const version of ARCHIVED_VERSIONS) expect(pageRank(version)).toBe('10');
   });
 
   it("ships the embedded engine's synonyms in the form the Algolia CLI imports", () => {
