@@ -1,5 +1,5 @@
 /**
- * The page actions beside the title of every doc page (src/components/PageActions): "Copy page" puts the page's
+ * The page actions beside the title of every doc page (plugins/markdown-twins/theme/PageActions): "Copy page" puts the page's
  * Markdown twin on the clipboard, or selects it when the clipboard is refused; its menu works from the keyboard like
  * the theme's dropdowns; nothing is fetched before the reader asks.
  */
