@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {EMBEDDED, searchSetup} from '../../plugins/local-search/config';
-import {applyFixes, FIXES, fixedDocSearchBundle} from '../../plugins/local-search/docsearchFixes';
+import {EMBEDDED, searchSetup} from './config';
+import {applyFixes, FIXES, fixedDocSearchBundle} from './docsearchFixes';
 import {join} from 'node:path';
 
 describe('search mode', () => {
