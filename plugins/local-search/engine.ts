@@ -279,7 +279,7 @@ function ownHeading(r: SearchRecord): string | null {
 
 interface Ranked {
   id: number;
-  /** BM25F, as MiniSearch scores a query (see LocalSearchIndex#match). */
+  /** BM25F, as MiniSearch scores a query (see ./fastScoring.ts). */
   score: number;
   words: number;
   typos: number;
