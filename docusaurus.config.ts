@@ -6,7 +6,7 @@ import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import {ANNOUNCEMENT, ARCHIVED_VERSIONS, CURRENT_VERSION, REPOS, SITE, docPath} from './src/constants';
 import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
-import {searchOrigins, searchSetup} from './plugins/local-search/config';
+import {searchOrigins, searchSetup} from './plugins/local-search/searchSetup';
 import markdownTwins from './plugins/markdown-twins';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import prismOnDemand from './plugins/prism-on-demand';

@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {SELECTORS} from './extract';
 import {INDEX_SETTINGS, SYNONYMS} from './engine';
-import {EMBEDDED} from './config';
+import {EMBEDDED} from './searchSetup';
 import {SITE} from '../../src/constants';
 
 interface CrawlerConfig {

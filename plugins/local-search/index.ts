@@ -1,5 +1,5 @@
 /**
- * Search for the stock DocSearch UI of @docusaurus/theme-search-algolia, in two modes (./config.ts).
+ * Search for the stock DocSearch UI of @docusaurus/theme-search-algolia, in two modes (./searchSetup.ts).
  *
  * Always registered, in both modes, so that the bundler cache key always
  * records the mode (Docusaurus keys its cache on theme aliases only, so a build
