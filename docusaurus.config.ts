@@ -5,7 +5,7 @@ import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import {ANNOUNCEMENT, ARCHIVED_VERSIONS, CURRENT_VERSION, REPOS, SITE, docPath} from './src/constants';
 import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
-import {searchOrigins, searchSetup} from './plugins/local-search/config';
+import {searchOrigins, searchSetup} from './plugins/local-search/searchSetup';
 import markdownTwins from './plugins/markdown-twins';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';

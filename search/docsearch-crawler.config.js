@@ -11,7 +11,7 @@
 // a category page's description, paragraphs, list items, table rows (cells
 // joined by " · ") and code blocks, doc cards left out; `language`,
 // `docusaurus_tag` and `version` come from the pages' docsearch:* meta tags.
-// tests/unit/search-crawler-config.test.ts keeps the two in step.
+// plugins/local-search/crawlerConfig.test.ts keeps the two in step.
 //
 // Ranking follows the embedded engine (plugins/local-search/engine.ts), whose
 // choices the judgment list of search/relevance-judgments.ts measured: pages

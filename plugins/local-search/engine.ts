@@ -12,9 +12,11 @@
  * Pure code: it runs in Node for tests.
  */
 import MiniSearch from 'minisearch';
+import {addAllMemoized, createScorer, type Matches, type Scorer} from './fastScoring';
 import {LEVELS, type Level, type SearchRecord} from './types';
 
 export {unpack} from './format';
+export {MATCH_WEIGHTS} from './fastScoring';
 
 /** The index settings a DocSearch index is created with; requests may override them. */
 export const INDEX_SETTINGS = {
@@ -267,35 +269,6 @@ function compileFacetFilters(filters: SearchParams['facetFilters']): ((r: Search
   return (r) => compiled.every((test) => test(r));
 }
 
-/**
- * `MiniSearch#addAll`, a third faster: every occurrence of a term looks its postings up in MiniSearch's radix tree,
- * and a word like "pricing" occurs tens of thousands of times. A map from term to the same postings object answers
- * repeats without walking the tree. The postings are the tree's own objects, so the index is identical (a unit test
- * compares the serialised indexes). Falls back to the plain call if MiniSearch's internals ever change shape.
- */
-export function addAllMemoized<T>(mini: MiniSearch<T>, documents: readonly T[]): void {
-  const tree = (mini as unknown as {_index?: {fetch?: unknown}})._index;
-  const fetch = tree?.fetch;
-  if (!tree || typeof fetch !== 'function' || Object.prototype.hasOwnProperty.call(tree, 'fetch')) {
-    mini.addAll(documents);
-    return;
-  }
-  const seen = new Map<string, unknown>();
-  tree.fetch = (term: string, initial: () => unknown) => {
-    let postings = seen.get(term);
-    if (postings === undefined) {
-      postings = fetch.call(tree, term, initial);
-      seen.set(term, postings);
-    }
-    return postings;
-  };
-  try {
-    mini.addAll(documents);
-  } finally {
-    delete tree.fetch;
-  }
-}
-
 /** The heading a record stands under: its own for a title or heading record, the deepest one above it for text. */
 function ownHeading(r: SearchRecord): string | null {
   if (r.type !== 'content') return r.hierarchy[r.type];
@@ -306,7 +279,7 @@ function ownHeading(r: SearchRecord): string | null {
 
 interface Ranked {
   id: number;
-  /** BM25F, as MiniSearch scores a query (see LocalSearchIndex#match). */
+  /** BM25F, as MiniSearch scores a query (see ./fastScoring.ts). */
   score: number;
   words: number;
   typos: number;
@@ -364,51 +337,13 @@ export function queryWords(query: string): QueryWord[] {
   return topical.length > 0 ? topical : all;
 }
 
-/** The postings of one index term in MiniSearch's index: field id → record → term frequency. */
-type Postings = Map<number, Map<number, number>>;
-
-/** The parts of a MiniSearch 7 instance that `LocalSearchIndex#match` reads (its index and the BM25 statistics). */
-interface MiniSearchInternals {
-  _index: {
-    get(term: string): Postings | undefined;
-    atPrefix(prefix: string): Iterable<[string, Postings]>;
-    fuzzyGet(term: string, maxDistance: number): Map<string, [Postings, number]>;
-  };
-  _fieldIds: Record<string, number>;
-  _fieldLength: Map<number, number[]>;
-  _avgFieldLength: number[];
-  _documentIds: Map<number, unknown>;
-}
-
-/** BM25+ parameters (MiniSearch's defaults), and the weights this engine gives a prefix and a fuzzy match of a word. */
-const BM25 = {k: 1.2, b: 0.7, d: 0.5};
-export const MATCH_WEIGHTS = {fuzzy: 0.4, prefix: 0.7};
-
-/** What `match` finds: the matching records, their scores, and how each holds each query word. */
-interface Matches {
-  ids: number[];
-  /** The distinct query words, in the order of the `how` and `place` slots of each record. */
-  terms: string[];
-  /** Per record: the score MiniSearch#search gives it. */
-  score: Float64Array;
-  /** Per record and distinct query word: 0 not held, 1 only through a typo, 2 as typed (or a variant, or prefix). */
-  how: Uint8Array;
-  /** Per record and distinct query word: the best place it is found (PLACE_WEIGHT) among the matches of `how`. */
-  place: Float64Array;
-}
-
 export class LocalSearchIndex {
   readonly records: SearchRecord[];
   private readonly mini: MiniSearch;
   private readonly docBoost: Float32Array;
   private readonly current: Uint8Array;
-  /** MiniSearch's index and statistics, by position in FIELDS (see `match`). */
-  private readonly fieldIds: Int32Array;
-  private readonly fieldBoost: Float64Array;
-  private readonly fieldLength: Float64Array;
-  private readonly avgFieldLength: Float64Array;
-  /** Per record and field (position in FIELDS): what a word found there tells about the record (PLACE_WEIGHT). */
-  private readonly places: Float64Array;
+  /** Finds and scores the records that hold a query's words (./fastScoring.ts). */
+  private readonly scorer: Scorer;
   /** Each record's own heading (see ownHeading). */
   private readonly headings: (string | null)[];
   /** The words of each heading met so far, with the parts of identifiers, for headingFit. */
@@ -454,33 +389,17 @@ export class LocalSearchIndex {
       (r, i) => TYPE_BOOST[r.type] * (this.current[i] ? CURRENT_VERSION_BOOST : 1),
     );
 
-    const mini = this.mini as unknown as MiniSearchInternals;
-    if (
-      typeof mini._index?.fuzzyGet !== 'function' ||
-      !(mini._fieldLength instanceof Map) ||
-      !Array.isArray(mini._avgFieldLength) ||
-      !(mini._documentIds instanceof Map) ||
-      FIELDS.some((f) => typeof mini._fieldIds?.[f] !== 'number') ||
-      [...mini._documentIds].some(([short, id]) => short !== id)
-    ) {
-      throw new Error(
-        'The search index cannot be read: this MiniSearch version stores its index differently from MiniSearch 7.',
-      );
-    }
-    const n = records.length;
     const f = FIELDS.length;
-    this.fieldIds = Int32Array.from(FIELDS, (field) => mini._fieldIds[field]);
-    this.fieldBoost = Float64Array.from(FIELDS, (field) => FIELD_BOOST[field] || 1);
-    this.avgFieldLength = Float64Array.from(this.fieldIds, (id) => mini._avgFieldLength[id]);
-    this.fieldLength = new Float64Array(n * f);
-    this.places = new Float64Array(n * f);
-    for (let id = 0; id < n; id++) {
-      const lengths = mini._fieldLength.get(id);
-      for (let k = 0; k < f; k++) {
-        this.fieldLength[id * f + k] = lengths?.[this.fieldIds[k]] ?? 0;
-        this.places[id * f + k] = this.placeWeight(records[id], FIELDS[k]);
-      }
+    // Per record and field (position in FIELDS): what a word found there tells about the record (PLACE_WEIGHT).
+    const places = new Float64Array(records.length * f);
+    for (let id = 0; id < records.length; id++) {
+      for (let k = 0; k < f; k++) places[id * f + k] = this.placeWeight(records[id], FIELDS[k]);
     }
+    this.scorer = createScorer(
+      this.mini,
+      {fields: FIELDS, fieldBoost: FIELD_BOOST, docBoost: this.docBoost, places, allowedTypos},
+      records.length,
+    );
   }
 
   search(params: SearchParams): SearchResponse {
@@ -564,14 +483,8 @@ export class LocalSearchIndex {
 
   /**
    * The records that hold the query's words (all of them, or any with OR), with the score `MiniSearch#search` gives
-   * them (BM25F over FIELD_BOOST, prefix and fuzzy matches weighted by MATCH_WEIGHTS, times the record's boost and the
-   * number of distinct query forms found), and how each holds each query word, for `rank`.
-   *
-   * It reads MiniSearch's index directly instead of calling `MiniSearch#search`, which builds an object per matching
-   * record and lists every field of every matched index word in it: for a word held by most records ("pricing" is in
-   * 4,800 of 7,000) that took two thirds of the query time, for information `rank` reduces to two numbers per word.
-   * Here each posting adds to typed arrays. A unit test holds the scores equal to MiniSearch#search's on every query
-   * of the benchmark, so a MiniSearch upgrade that changes its index fails `npm test`.
+   * them, and how each holds each query word, for `rank`: ./fastScoring.ts, which reads MiniSearch's index directly
+   * and falls back on `MiniSearch#search` if it cannot.
    */
   private match(
     words: QueryWord[],
@@ -579,116 +492,9 @@ export class LocalSearchIndex {
     accept: ((r: SearchRecord) => boolean) | null,
     cache: Map<string, MatchKind | null>,
   ): Matches {
-    const mini = this.mini as unknown as MiniSearchInternals;
-    const n = this.records.length;
-    const nFields = FIELDS.length;
-    const terms = [...new Set(words.map((w) => w.term))];
-    const termIndex = new Map(terms.map((term, i) => [term, i]));
-    const how = new Uint8Array(n * terms.length);
-    const place = new Float64Array(n * terms.length);
-    // Distinct query forms found per record (MiniSearch multiplies the score by their number), as bits.
-    const forms = [...new Set(words.flatMap((w) => [w.term, ...w.extra]))];
-    const formBit = new Map(forms.map((form, i) => [form, i]));
-    const stride = Math.ceil(forms.length / 32);
-    const found = new Uint32Array(n * stride);
-    // How many query words each record holds (through any of their forms), for AND and OR.
-    const held = new Uint16Array(n);
-    const lastWord = new Int32Array(n).fill(-1);
-    const total = new Float64Array(n);
-    const wordScore = new Float64Array(n);
-    const extraScore = new Float64Array(n);
-    // Per index word: which query word it answers for the ranking and whether through a typo (2 × index + 1), or -1.
-    const codes = new Map<string, number>();
-
-    const add = (target: Float64Array, word: number, form: string, term: string, weight: number, data?: Postings) => {
-      if (!data) return;
-      let code = codes.get(term);
-      if (code === undefined) {
-        const kind = this.matchKind(term, words, cache);
-        code = kind ? termIndex.get(kind.queryTerm)! * 2 + (kind.typo ? 1 : 0) : -1;
-        codes.set(term, code);
-      }
-      const t = code >> 1;
-      const h = code & 1 ? 1 : 2;
-      const bit = formBit.get(form)!;
-      const slot = bit >> 5;
-      const mask = 1 << (bit & 31);
-      for (let f = 0; f < nFields; f++) {
-        const byRecord = data.get(this.fieldIds[f]);
-        if (!byRecord) continue;
-        const idf = Math.log(1 + (n - byRecord.size + 0.5) / (byRecord.size + 0.5));
-        const factor = weight * this.fieldBoost[f];
-        const avg = this.avgFieldLength[f];
-        for (const [id, freq] of byRecord) {
-          const length = this.fieldLength[id * nFields + f];
-          const bm25 =
-            idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)));
-          target[id] += factor * this.docBoost[id] * bm25;
-          found[id * stride + slot] |= mask;
-          if (lastWord[id] !== word) {
-            lastWord[id] = word;
-            held[id]++;
-          }
-          if (code < 0) continue;
-          const at = id * terms.length + t;
-          const p = this.places[id * nFields + f];
-          if (h > how[at] || (h === how[at] && p > place[at])) {
-            how[at] = h;
-            place[at] = p;
-          }
-        }
-      }
-    };
-
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i];
-      wordScore.fill(0);
-      // The word as typed, its prefixes if it is the last one, its typos; in MiniSearch's order, so the sums are the
-      // same to the last bit.
-      add(wordScore, i, w.term, w.term, 1, mini._index.get(w.term));
-      if (w.prefix) {
-        for (const [term, data] of mini._index.atPrefix(w.term)) {
-          const distance = term.length - w.term.length;
-          if (distance > 0) {
-            add(
-              wordScore,
-              i,
-              w.term,
-              term,
-              (MATCH_WEIGHTS.prefix * term.length) / (term.length + 0.3 * distance),
-              data,
-            );
-          }
-        }
-      }
-      const typos = allowedTypos(w.term);
-      if (typos > 0) {
-        for (const [term, [data, distance]] of mini._index.fuzzyGet(w.term, typos)) {
-          if (distance === 0 || (w.prefix && term.startsWith(w.term))) continue;
-          add(wordScore, i, w.term, term, (MATCH_WEIGHTS.fuzzy * term.length) / (term.length + distance), data);
-        }
-      }
-      // Its other forms, as typed.
-      if (w.extra.length > 0) {
-        extraScore.fill(0);
-        for (const form of w.extra) add(extraScore, i, form, form, 1, mini._index.get(form));
-        for (let id = 0; id < n; id++) wordScore[id] += extraScore[id];
-      }
-      for (let id = 0; id < n; id++) total[id] += wordScore[id];
-    }
-
-    const ids: number[] = [];
-    const need = combineWith === 'AND' ? words.length : 1;
-    for (let id = 0; id < n; id++) {
-      if (held[id] < need || (accept && !accept(this.records[id]))) continue;
-      let count = 0;
-      for (let k = id * stride; k < (id + 1) * stride; k++) {
-        for (let bits = found[k]; bits !== 0; bits &= bits - 1) count++;
-      }
-      total[id] *= count || 1;
-      ids.push(id);
-    }
-    return {ids, terms, score: total, how, place};
+    return this.scorer.match(words, combineWith, accept && ((id) => accept(this.records[id])), (term) =>
+      this.matchKind(term, words, cache),
+    );
   }
 
   /**

@@ -1,24 +1,25 @@
 /**
- * Embedded search for the stock DocSearch UI of @docusaurus/theme-search-algolia.
+ * Search for the stock DocSearch UI of @docusaurus/theme-search-algolia, in two modes (./searchSetup.ts).
  *
  * Always registered, in both modes, so that the bundler cache key always
  * records the mode (Docusaurus keys its cache on theme aliases only, so a build
  * in the other mode could otherwise reuse modules resolved with our aliases).
  *
- * In embedded mode it
- * - points `algoliasearch/lite` (the /search page) and `@docsearch/react/modal`
- *   (the Ctrl/Cmd+K modal) at ./client, which answer from a local index;
- * - gives the theme's SearchBar module a `@docusaurus/Head` without the Algolia preconnect;
+ * In both modes it
+ * - gives the site its navbar SearchBar (./theme/SearchBar), through the theme path: the site's own button and
+ *   shortcuts (./client/SearchButton.tsx), and Algolia's preconnect in hosted mode only;
+ * - gives the theme a copy of @docsearch/react with its bugs fixed (./docsearchFixes.ts).
+ * In embedded mode it also
+ * - points `algoliasearch/lite` (the /search page) and `@docsearch/react/modal` (the Ctrl/Cmd+K modal) at
+ *   ./client, which answer from a local index;
  * - writes the index (DocSearch records extracted from the built HTML) at postBuild;
  * - under `docusaurus start`, serves the index of the last production build, or
  *   explains in the modal that there is none.
- * In both modes it gives the theme a copy of @docsearch/react with its bugs fixed
- * (./docsearchFixes.ts). In hosted mode it does nothing else: the theme talks to Algolia.
+ * In hosted mode the theme talks to Algolia.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {mkdir, rm, writeFile} from 'node:fs/promises';
-import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {recordInCacheKey} from '../cacheVersion';
@@ -56,30 +57,30 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
   const docsearch = join(context.generatedFilesDir, 'local-search', 'docsearch-react.js');
   mkdirSync(join(context.generatedFilesDir, 'local-search'), {recursive: true});
   writeFileSync(docsearch, fixedDocSearchBundle(context.siteDir));
-  // The navbar's SearchBar needs only the button and the keyboard shortcuts: ./client/SearchButton.tsx writes both,
-  // so nothing of the package is in the main bundle (importing the button from it brought the modal's code too,
-  // about 18 KB of the minified bundle) and DocSearch loads with the modal.
-  const searchBarRule = (alias: Record<string, string>) => ({
-    test: /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/,
-    resolve: {
-      alias: {
-        '@docsearch/react$': createRequire(`${context.siteDir}/`).resolve('@docsearch/react/dist/esm/index.js'),
-        ...alias,
-      },
-    },
-  });
 
   return {
     name: PLUGIN_NAME,
 
+    // The SearchBar. Site plugins come after the preset's themes, so `@theme/SearchBar` resolves here rather than to
+    // theme-search-algolia's (still reachable as `@theme-init/SearchBar`); src/theme/SearchBar would rank above both.
+    // Sources are TypeScript, which the site's bundler compiles: both paths are the same folder.
+    getThemePath() {
+      return join(__dirname, 'theme');
+    },
+    getTypeScriptThemePath() {
+      return join(__dirname, 'theme');
+    },
+
     async allContentLoaded({allContent, actions}) {
-      if (!embedded) return;
       let data: LocalSearchGlobalData;
-      if (isDev) {
+      if (!embedded) {
+        data = {mode: 'hosted', indexPath: null};
+      } else if (isDev) {
         const built = lastBuiltIndex(context.outDir);
         data = built
-          ? {indexPath: `${INDEX_DIR}/${built}`}
+          ? {mode: 'embedded', indexPath: `${INDEX_DIR}/${built}`}
           : {
+              mode: 'embedded',
               indexPath: null,
               missingReason:
                 'The dev server has no search index yet. Run "npm run build" once; "npm start" then searches that build.',
@@ -93,17 +94,20 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
           .digest('hex')
           .slice(0, 10);
         indexFile = `index.${hash}.json`;
-        data = {indexPath: `${INDEX_DIR}/${indexFile}`};
+        data = {mode: 'embedded', indexPath: `${INDEX_DIR}/${indexFile}`};
       }
       actions.setGlobalData(data);
     },
 
     configureWebpack(config, isServer) {
       recordInCacheKey(config, `-search-${options.mode}`);
+      // Aliases, not theme components: these are npm modules the theme's code imports, and Docusaurus has no seam for
+      // swapping a dependency. `$` makes each one exact, so `@docsearch/react/style` stays the package's stylesheet.
+      // - `@docsearch/react`: DocSearch with the fixes of ./docsearchFixes.ts (a patched copy of its bundle).
+      const fixedDocSearch = {'@docsearch/react$': docsearch};
       if (!embedded) {
-        const alias: Record<string, string> = {'@docsearch/react$': docsearch, '@docsearch/react/modal$': docsearch};
-        // The button with its accessible name and the keys typed before the modal is ready (./client/SearchButton.tsx).
-        return {resolve: {alias}, module: {rules: [searchBarRule({'@docsearch/react$': client('SearchButton.tsx')})]}};
+        // - `@docsearch/react/modal` (the SearchBar's lazy import): the same fixed bundle, which holds the modal.
+        return {resolve: {alias: {...fixedDocSearch, '@docsearch/react/modal$': docsearch}}};
       }
 
       const devServer =
@@ -123,20 +127,13 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
       return {
         resolve: {
           alias: {
-            '@docsearch/react$': docsearch,
-            'algoliasearch/lite$': client('liteClient.ts'),
-            '@docsearch/react/modal$': client('DocSearchModal.tsx'),
+            ...fixedDocSearch,
+            // - `algoliasearch/lite`: the theme's SearchPage builds its client with it; the embedded index answers.
+            'algoliasearch/lite$': client('embeddedLiteClient.ts'),
+            // - `@docsearch/react/modal`: DocSearch's modal handed the embedded client (it bundles its own Algolia
+            //   client, which no alias reaches, so it takes ours through its `transformSearchClient` prop).
+            '@docsearch/react/modal$': client('embeddedModal.tsx'),
           },
-        },
-        module: {
-          // Not `@docusaurus/Head$`: Docusaurus's own alias for it comes first and would win.
-          // The button and shortcuts also start the index download alongside the modal's code (./client/SearchButton.tsx).
-          rules: [
-            searchBarRule({
-              '@docusaurus/Head': client('HeadWithoutPreconnect.tsx'),
-              '@docsearch/react$': client('SearchButton.tsx'),
-            }),
-          ],
         },
         ...devServer,
       };

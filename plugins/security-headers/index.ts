@@ -14,7 +14,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {headerRules, headersFile, inlineScripts, nginxSnippet} from './policy';
 
 export interface SecurityHeadersOptions {
-  /** Origins the search talks to, for connect-src (see plugins/local-search/config.ts). */
+  /** Origins the search talks to, for connect-src (see plugins/local-search/searchSetup.ts). */
   searchOrigins: string[];
   /** Pages that only send the reader elsewhere: `from` has no page of its own, `to` is a route of the site. */
   redirects: {from: string; to: string}[];

@@ -4,13 +4,23 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import type * as MiniSearchModule from 'minisearch';
+import type {InternalsChange} from '../../plugins/local-search/changedInternals';
 import {LocalSearchIndex} from '../../plugins/local-search/engine';
 import {unpack, type PackedIndex} from '../../plugins/local-search/format';
 import {QUERIES} from '../../search/latency-queries';
 import {JUDGMENTS} from '../../search/relevance-judgments';
-import {scoresBoth} from '../utils/searchReference';
+import {scoresBoth} from '../../plugins/local-search/scoringReference';
 import {BUILD, builtPages} from './site';
+
+// MiniSearch as it is, unless a test asks for its internals changed (plugins/local-search/changedInternals.ts).
+const change = vi.hoisted((): InternalsChange => ({hide: [], reshape: false}));
+vi.mock('minisearch', async (importOriginal) => {
+  const actual = await importOriginal<typeof MiniSearchModule>();
+  const {withChangedInternals} = await import('../../plugins/local-search/changedInternals');
+  return {...actual, default: withChangedInternals(actual.default, change)};
+});
 
 const dir = join(BUILD, 'local-search');
 const file = readdirSync(dir).find((f) => /^index\.[\w-]+\.json$/.test(f));
@@ -71,5 +81,28 @@ describe('embedded search engine on the built index', () => {
       }
     }
     expect(compared).toBeGreaterThan(100_000);
+  });
+});
+
+describe('embedded search engine on the built index, when MiniSearch’s internals change', () => {
+  afterEach(() => {
+    change.hide = [];
+  });
+
+  it('answers every judged query through MiniSearch#search, with the fast path’s hits in the same order', () => {
+    const fast = new LocalSearchIndex(records);
+    change.hide = ['_fieldLength'];
+    const changed = new LocalSearchIndex(records);
+    expect((changed as unknown as {scorer: {fast: boolean}}).scorer.fast).toBe(false);
+    let hits = 0;
+    for (const {query} of JUDGMENTS) {
+      for (const params of [{query}, {query, hitsPerPage: 1000, distinct: false}]) {
+        const {processingTimeMS: _a, ...expected} = fast.search(params);
+        const {processingTimeMS: _b, ...actual} = changed.search(params);
+        expect(actual, JSON.stringify(params)).toEqual(expected);
+        hits += expected.hits.length;
+      }
+    }
+    expect(hits).toBeGreaterThan(JUDGMENTS.length * 10);
   });
 });

@@ -2,7 +2,7 @@
  * The policy and header writers of plugins/security-headers, and the search origins they are given in each mode.
  */
 import {describe, expect, it} from 'vitest';
-import {searchOrigins, searchSetup} from '../../plugins/local-search/config';
+import {searchOrigins, searchSetup} from '../../plugins/local-search/searchSetup';
 import {headerRules, headersFile, inlineScripts, nginxSnippet} from '../../plugins/security-headers/policy';
 import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
 

@@ -10,7 +10,7 @@ import type {LocalSearchIndex, SearchParams, SearchResponse} from '../engine';
 type LegacyRequest = {indexName: string; params?: SearchParams | string; type?: string};
 type SearchMethodParams = {requests: (SearchParams & {type?: string})[]} | LegacyRequest[];
 
-/** Where and how to get the index; set once by the page (see ./indexSource.ts). */
+/** Where and how to get the index; from the plugin's global data (see ./indexSource.ts). */
 export interface IndexSource {
   /** URL of the index file, or null when there is none (the dev server before any build). */
   url: string | null;

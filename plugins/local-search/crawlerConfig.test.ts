@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {SELECTORS} from '../../plugins/local-search/extract';
-import {INDEX_SETTINGS, SYNONYMS} from '../../plugins/local-search/engine';
-import {EMBEDDED} from '../../plugins/local-search/config';
+import {SELECTORS} from './extract';
+import {INDEX_SETTINGS, SYNONYMS} from './engine';
+import {EMBEDDED} from './searchSetup';
 import * as cheerio from 'cheerio';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, SITE} from '../../src/constants';
 

@@ -1,6 +1,6 @@
 /**
- * Stands in for `algoliasearch/lite` in embedded mode (webpack alias
- * `algoliasearch/lite$`, see ../index.ts): the /search page calls
+ * `algoliasearch/lite` answering from the embedded index, in embedded mode (webpack alias
+ * `algoliasearch/lite$`, see ../index.ts): the theme's /search page calls
  * `liteClient(appId, apiKey)` and gets the embedded index instead of Algolia.
  */
 import {createSearchClient} from './searchClient';

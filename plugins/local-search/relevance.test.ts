@@ -3,15 +3,8 @@
  * on, pinned on small records so that a later change to the engine that breaks one fails here.
  */
 import {describe, expect, it} from 'vitest';
-import {
-  LocalSearchIndex,
-  STOP_WORDS,
-  SYNONYMS,
-  identifierParts,
-  indexWords,
-  variants,
-} from '../../plugins/local-search/engine';
-import type {RecordType, SearchRecord} from '../../plugins/local-search/types';
+import {LocalSearchIndex, STOP_WORDS, SYNONYMS, identifierParts, indexWords, variants} from './engine';
+import type {RecordType, SearchRecord} from './types';
 
 const ORIGIN = 'https://docs.example.org';
 let n = 0;

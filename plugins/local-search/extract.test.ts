@@ -1,10 +1,11 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {extractRecords} from '../../plugins/local-search/extract';
-import {pack, unpack} from '../../plugins/local-search/format';
+import {extractRecords} from './extract';
+import {pack, unpack} from './format';
 
-const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'search', name), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(join(__dirname, '..', '..', 'tests', 'fixtures', 'search', name), 'utf8');
 
 describe('record extractor', () => {
   const records = extractRecords(fixture('doc-page.html'), {url: 'https://fallback.test/x', idPrefix: 'p'});

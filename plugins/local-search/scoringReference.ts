@@ -1,0 +1,39 @@
+/**
+ * The reference the fast path of ./fastScoring.ts is held to, for the unit tests (./fastScoring.test.ts) and the
+ * tests on the built index (tests/built/search-index.test.ts): `MiniSearch#search` on the same index, asked the query
+ * the fast path answers, with the same boosts.
+ */
+import type MiniSearch from 'minisearch';
+import {FIELD_BOOST, MATCH_WEIGHTS, allowedTypos, queryWords, type LocalSearchIndex} from './engine';
+import {miniSearchQuery, type Matches} from './fastScoring';
+
+interface Inside {
+  mini: MiniSearch;
+  docBoost: Float32Array;
+  match(
+    words: ReturnType<typeof queryWords>,
+    combineWith: 'AND' | 'OR',
+    accept: null,
+    cache: Map<string, unknown>,
+  ): Matches;
+}
+
+/** Record id → score, from the engine's scorer and from MiniSearch#search. */
+export function scoresBoth(
+  index: LocalSearchIndex,
+  query: string,
+  combineWith: 'AND' | 'OR',
+): {engine: Map<number, number>; miniSearch: Map<number, number>} {
+  const inside = index as unknown as Inside;
+  const words = queryWords(query);
+  const reference = inside.mini.search(miniSearchQuery(words, combineWith, allowedTypos), {
+    boost: FIELD_BOOST,
+    weights: MATCH_WEIGHTS,
+    boostDocument: (id) => inside.docBoost[id as number],
+  });
+  const matches = inside.match(words, combineWith, null, new Map());
+  return {
+    engine: new Map(matches.ids.map((id) => [id, matches.score[id]])),
+    miniSearch: new Map(reference.map((r) => [r.id as number, r.score])),
+  };
+}
