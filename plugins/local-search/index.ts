@@ -6,20 +6,25 @@
  * in the other mode could otherwise reuse modules resolved with our aliases).
  *
  * In both modes it
- * - gives the site its navbar SearchBar (./theme/SearchBar), through the theme path: the site's own button and
- *   shortcuts (./client/SearchButton.tsx), and Algolia's preconnect in hosted mode only;
+ * - gives the theme's navbar SearchBar the site's own search button and shortcuts (./client/SearchButton.tsx);
  * - gives the theme a copy of @docsearch/react with its bugs fixed (./docsearchFixes.ts).
  * In embedded mode it also
  * - points `algoliasearch/lite` (the /search page) and `@docsearch/react/modal` (the Ctrl/Cmd+K modal) at
  *   ./client, which answer from a local index;
+ * - gives the theme's SearchBar a `@docusaurus/Head` without the Algolia preconnect;
  * - writes the index (DocSearch records extracted from the built HTML) at postBuild;
  * - under `docusaurus start`, serves the index of the last production build, or
  *   explains in the modal that there is none.
  * In hosted mode the theme talks to Algolia.
+ *
+ * All of it goes through bundler aliases, because Docusaurus has no seam for changing what a theme component
+ * imports: the only other way to change the SearchBar's button and preconnect would be a copy of the theme's
+ * component (navigation, facets, translations: its 200 lines), which this site does not keep.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {mkdir, rm, writeFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {recordInCacheKey} from '../cacheVersion';
@@ -58,29 +63,30 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
   mkdirSync(join(context.generatedFilesDir, 'local-search'), {recursive: true});
   writeFileSync(docsearch, fixedDocSearchBundle(context.siteDir));
 
+  // The theme's SearchBar module, and only it, imports the site's button and shortcuts (./client/SearchButton.tsx)
+  // in place of DocSearch's, so nothing of the package is in the main bundle (importing the button from it brought the
+  // modal's code too, about 18 KB of the minified bundle) and DocSearch loads with the modal.
+  const searchBarRule = (alias: Record<string, string>) => ({
+    test: /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/,
+    resolve: {
+      alias: {
+        '@docsearch/react$': createRequire(`${context.siteDir}/`).resolve('@docsearch/react/dist/esm/index.js'),
+        ...alias,
+      },
+    },
+  });
+
   return {
     name: PLUGIN_NAME,
 
-    // The SearchBar. Site plugins come after the preset's themes, so `@theme/SearchBar` resolves here rather than to
-    // theme-search-algolia's (still reachable as `@theme-init/SearchBar`); src/theme/SearchBar would rank above both.
-    // Sources are TypeScript, which the site's bundler compiles: both paths are the same folder.
-    getThemePath() {
-      return join(__dirname, 'theme');
-    },
-    getTypeScriptThemePath() {
-      return join(__dirname, 'theme');
-    },
-
     async allContentLoaded({allContent, actions}) {
+      if (!embedded) return;
       let data: LocalSearchGlobalData;
-      if (!embedded) {
-        data = {mode: 'hosted', indexPath: null};
-      } else if (isDev) {
+      if (isDev) {
         const built = lastBuiltIndex(context.outDir);
         data = built
-          ? {mode: 'embedded', indexPath: `${INDEX_DIR}/${built}`}
+          ? {indexPath: `${INDEX_DIR}/${built}`}
           : {
-              mode: 'embedded',
               indexPath: null,
               missingReason:
                 'The dev server has no search index yet. Run "npm run build" once; "npm start" then searches that build.',
@@ -94,7 +100,7 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
           .digest('hex')
           .slice(0, 10);
         indexFile = `index.${hash}.json`;
-        data = {mode: 'embedded', indexPath: `${INDEX_DIR}/${indexFile}`};
+        data = {indexPath: `${INDEX_DIR}/${indexFile}`};
       }
       actions.setGlobalData(data);
     },
@@ -107,7 +113,11 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
       const fixedDocSearch = {'@docsearch/react$': docsearch};
       if (!embedded) {
         // - `@docsearch/react/modal` (the SearchBar's lazy import): the same fixed bundle, which holds the modal.
-        return {resolve: {alias: {...fixedDocSearch, '@docsearch/react/modal$': docsearch}}};
+        return {
+          resolve: {alias: {...fixedDocSearch, '@docsearch/react/modal$': docsearch}},
+          // - in the SearchBar module: the button with its accessible name and the keys typed before the modal is ready.
+          module: {rules: [searchBarRule({'@docsearch/react$': client('SearchButton.tsx')})]},
+        };
       }
 
       const devServer =
@@ -134,6 +144,17 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
             //   client, which no alias reaches, so it takes ours through its `transformSearchClient` prop).
             '@docsearch/react/modal$': client('embeddedModal.tsx'),
           },
+        },
+        module: {
+          // In the SearchBar module only (not `@docusaurus/Head$`: Docusaurus's own alias for it comes first and
+          // would win): a Head without Algolia's preconnect, and the site's button and shortcuts, which also start the
+          // index download alongside the modal's code.
+          rules: [
+            searchBarRule({
+              '@docusaurus/Head': client('HeadWithoutPreconnect.tsx'),
+              '@docsearch/react$': client('SearchButton.tsx'),
+            }),
+          ],
         },
         ...devServer,
       };

@@ -29,8 +29,6 @@ export const PLUGIN_NAME = 'docusaurus-local-search';
 
 /** What the plugin tells the browser (global data). */
 export interface LocalSearchGlobalData {
-  /** Which search the build ships: the SearchBar preconnects to Algolia in hosted mode only. */
-  mode: 'embedded' | 'hosted';
   /** Path of the index below the base URL, or null when there is none. */
   indexPath: string | null;
   missingReason?: string;

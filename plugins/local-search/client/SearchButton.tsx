@@ -1,6 +1,6 @@
 /**
- * The navbar's search button and keyboard shortcuts, in both search modes (../theme/SearchBar uses them in place of
- * DocSearch's `DocSearchButton` and `useDocSearchKeyboardEvents`, with the same props). They also start fetching the index and
+ * What the navbar's SearchBar imports from `@docsearch/react`, in both search modes (a SearchBar-scoped alias, see
+ * ../index.ts): the search button and the keyboard shortcuts, written here. They also start fetching the index and
  * the engine the moment the theme starts fetching the modal's code (hover, focus or touch of the button, Ctrl/Cmd+K,
  * `/`, or typing a letter at the button). Fetched one after the other, the first search waited for the modal's chunk
  * before its index request even began. Both loads are shared and cached, so later calls cost nothing.

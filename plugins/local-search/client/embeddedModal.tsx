@@ -1,6 +1,6 @@
 /**
  * DocSearch's modal answering from the embedded index: what the SearchBar's `import('@docsearch/react/modal')`
- * (../theme/SearchBar) gets in embedded mode, through a webpack alias (../index.ts). It renders DocSearch's own modal
+ * (the theme's) gets in embedded mode, through a webpack alias (../index.ts). It renders DocSearch's own modal
  * unchanged, but hands it the embedded search client through the
  * `transformSearchClient` prop (the modal bundles its own Algolia client, which
  * no alias can reach) and turns `insights` off, which would load a script from
