@@ -3,7 +3,7 @@
  */
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
-import * as cheerio from 'cheerio';
+import {parseHtml, type Root} from '../../plugins/hast';
 import {SITE} from '../../src/constants';
 import {ROOT} from '../utils/codeBlocks';
 
@@ -22,7 +22,8 @@ export interface Page {
   /** The URL path the file is served at, e.g. `/docs/2.0.1/docs/Introduction`. */
   path: string;
   html: string;
-  $: cheerio.CheerioAPI;
+  /** The parsed page (plugins/hast.ts). */
+  tree: Root;
 }
 
 function urlPath(file: string): string {
@@ -40,7 +41,7 @@ export function builtPages(): Page[] {
     .sort()
     .map((file) => {
       const html = readFileSync(join(BUILD, file), 'utf8');
-      return {file, path: urlPath(file), html, $: cheerio.load(html)};
+      return {file, path: urlPath(file), html, tree: parseHtml(html)};
     });
   return pages;
 }
