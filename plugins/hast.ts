@@ -7,6 +7,7 @@ import type {Element, Nodes, Root} from 'hast';
 import {find, html as htmlSchema, svg as svgSchema} from 'property-information';
 import rehypeParse from 'rehype-parse';
 import {unified} from 'unified';
+import {visit} from 'unist-util-visit';
 
 export {select, selectAll, matches} from 'hast-util-select';
 export type {Element, Nodes, Root} from 'hast';
@@ -26,10 +27,10 @@ export function parseSvg(svg: string): Root {
 
 /** The DOM's `textContent`: every text node under `node`, in document order, joined as is. */
 export function textContent(node: Nodes): string {
-  if (node.type === 'text') return node.value;
-  if (node.type !== 'element' && node.type !== 'root') return '';
   let text = '';
-  for (const child of node.children) text += textContent(child);
+  visit(node, 'text', (child) => {
+    text += child.value;
+  });
   return text;
 }
 
@@ -66,11 +67,9 @@ export function hasClass(element: Element, name: string): boolean {
 /** The elements of `tree`, in document order (the root's children first when it is one). */
 export function elements(tree: Nodes): Element[] {
   const found: Element[] = [];
-  const walk = (node: Nodes) => {
-    if (node.type === 'element') found.push(node);
-    if (node.type === 'element' || node.type === 'root') node.children.forEach(walk);
-  };
-  walk(tree);
+  visit(tree, 'element', (element) => {
+    found.push(element);
+  });
   return found;
 }
 
