@@ -17,7 +17,7 @@ import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
 import {attribute, parseSvg, select, textContent, type Element} from '../hast';
 
-export const ROOT = join(__dirname, '..', '..');
+import {ROOT} from '../markdownSource';
 
 /** The committed folder of drawn diagrams. */
 export const DIAGRAM_DIR = join(ROOT, 'diagrams');
@@ -36,9 +36,6 @@ export const COLOR_MODES = Object.keys(MERMAID_THEMES) as ColorMode[];
  * and the tests look for it, in the build and in what pages load.
  */
 export const MERMAID_MARKER = 'mermaidAPI';
-
-/** The folders whose Markdown and MDX files may hold diagrams (docs of every version, standalone pages). */
-export const CONTENT_DIRS = ['docs', 'versioned_docs', 'src/pages'] as const;
 
 /** The Mermaid package that @docusaurus/theme-mermaid resolves, so diagrams look as the theme would draw them. */
 export function mermaidPackage(): {dir: string; version: string} {
