@@ -7,6 +7,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
 import {join, relative} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {withoutCode} from '../../plugins/markdownSource';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -32,6 +33,7 @@ const CODE: [path: string, build: boolean][] = [
   ['mcp/src', false],
   ['mcp/build.mjs', false],
   ['eslint.config.mjs', false],
+  ['tooling.ts', false],
   ['playwright.config.ts', false],
   ['playwright.headers.config.ts', false],
   ['playwright.hosted.config.ts', false],
@@ -134,7 +136,7 @@ function imports(): {build: Map<string, string[]>; other: Map<string, string[]>}
       if (NOT_CODE.some((re) => re.test(rel))) continue;
       let text = readFileSync(file, 'utf8');
       // In MDX, only the import lines are code; fenced examples are not.
-      if (rel.endsWith('.mdx')) text = text.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
+      if (rel.endsWith('.mdx')) text = withoutCode(text);
       const add = (specifier: string, runs: boolean) => {
         const name = packageOf(specifier);
         if (!name) return;
