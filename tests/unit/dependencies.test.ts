@@ -1,6 +1,6 @@
 /**
  * package.json tells the truth: every package the code imports is declared, every declared package is used, and what
- * the build runs (docusaurus.config.ts, sidebars.ts, plugins/, src/, search/) is a dependency while what only the
+ * the build runs (docusaurus.config.ts, sidebars.ts, plugins/, src/, the pages' MDX imports) is a dependency while what only the
  * tests, the benchmarks and the tooling use is a dev dependency.
  */
 import {readdirSync, readFileSync} from 'node:fs';
@@ -25,7 +25,7 @@ const CODE: [path: string, build: boolean][] = [
   ['sidebars.ts', true],
   ['plugins', true],
   ['src', true],
-  ['search', true],
+  ['search', false],
   ['docs', true],
   ['versioned_docs', true],
   ['scripts', false],
