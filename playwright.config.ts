@@ -1,4 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tooling';
 
 /**
  * End-to-end tests run against the production build (`npm run build`), served
@@ -6,17 +7,6 @@ import {defineConfig, devices} from '@playwright/test';
  * is ever downloaded. Set CHROMIUM_PATH to use another binary.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** What the three Playwright configs (this one, .headers and .hosted) share: Debian's Chromium, a server on 127.0.0.1. */
 export function e2eConfig({
@@ -43,7 +33,7 @@ export function e2eConfig({
     use: {
       baseURL: `http://127.0.0.1:${port}`,
       trace: 'off',
-      launchOptions: {executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS},
+      launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
     },
     projects: [{name: project, use: {...devices['Desktop Chrome'], channel: undefined}}],
     webServer: {

@@ -2,7 +2,10 @@
  * Adds a suffix to the version of the bundler's persistent cache, so that a build whose inputs outside the module
  * graph differ (a switch, a folder of generated files) never reuses modules compiled for other inputs.
  */
-import type {Configuration} from 'webpack';
+import type {Plugin} from '@docusaurus/types';
+
+/** The bundler configuration a plugin's configureWebpack receives. */
+type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 
 export function recordInCacheKey(config: Configuration, suffix: string): void {
   // webpack: cache.version; Rspack: experiments.cache.version.

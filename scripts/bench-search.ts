@@ -16,7 +16,7 @@ import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {build} from 'esbuild';
 import {chromium, type Page} from '@playwright/test';
-import {CHROMIUM_ARGS} from '../playwright.config';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling';
 import {kb, median, ms, percentile, serve} from './lib/bench';
 import {JUDGMENTS} from '../search/relevance-judgments';
 import {QUERIES} from '../search/latency-queries';
@@ -121,7 +121,7 @@ async function main() {
 
   const server = await serve(BUILD);
   const launched = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   // tsx compiles this file keeping function names through a `__name` helper the page does not have.

@@ -25,9 +25,9 @@ import {gzipSync} from 'node:zlib';
 import {allFences} from '../plugins/mermaid-svg/fences';
 import {MERMAID_MARKER} from '../plugins/mermaid-svg/store';
 import {CHUNKS, PRISM_MARKER, chunkFile} from '../plugins/code-on-demand/chunks';
-import {CHROMIUM_ARGS} from '../playwright.config';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling';
 import {docPath} from '../src/constants';
-import {CHROMIUM, firstVisits, kb, median, serve} from './lib/bench';
+import {firstVisits, kb, median, serve} from './lib/bench';
 import {evaluatorFigures} from './bench-evaluate';
 import {CHECKER_BUDGET, benchChecker, checkerLines} from './bench-checker';
 import {benchMcp} from './bench-mcp';
@@ -145,7 +145,7 @@ async function lighthouseRun(url: string, desktop: boolean): Promise<Scores> {
       `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
       ...(desktop ? ['--preset=desktop'] : []),
     ],
-    {encoding: 'utf8', env: {...process.env, CHROME_PATH: CHROMIUM}, maxBuffer: 256 * 1024 * 1024},
+    {encoding: 'utf8', env: {...process.env, CHROME_PATH: CHROMIUM_PATH}, maxBuffer: 256 * 1024 * 1024},
   );
   const lhr = JSON.parse(run.stdout) as {
     categories: Record<string, {score: number | null}>;

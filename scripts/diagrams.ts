@@ -17,7 +17,7 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {chromium} from '@playwright/test';
-import {CHROMIUM_ARGS} from '../playwright.config';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling';
 import {allFences} from '../plugins/mermaid-svg/fences';
 import {
   COLOR_MODES,
@@ -30,8 +30,6 @@ import {
   svgFacts,
   svgFile,
 } from '../plugins/mermaid-svg/store';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Drawing {
   key: string;
@@ -191,7 +189,7 @@ async function main() {
   const errors: string[] = [];
   let drawn = 0;
   if (todo.length) {
-    const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+    const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
     try {
       const page = await browser.newPage();
       await page.setContent('<!doctype html><html lang="en"><head><title>diagrams</title></head><body></body></html>');

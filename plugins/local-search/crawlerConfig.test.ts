@@ -4,7 +4,8 @@ import {describe, expect, it} from 'vitest';
 import {SELECTORS} from './extract';
 import {INDEX_SETTINGS, SYNONYMS} from './engine';
 import {EMBEDDED} from './searchSetup';
-import * as cheerio from 'cheerio';
+import {selectAll} from 'hast-util-select';
+import {attribute, parseHtml, textContent} from '../hast';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, SITE} from '../../src/constants';
 
 interface CrawlerConfig {
@@ -94,13 +95,26 @@ describe('DocSearch crawler configuration', () => {
   it('ranks the current docs version and the pages outside the docs above older versions, naming no version', () => {
     const source = readFileSync(join(__dirname, '..', '..', 'search', 'docsearch-crawler.config.js'), 'utf8');
     for (const version of ALL_VERSIONS) expect(source).not.toContain(version);
+    // The crawler hands the extractor a cheerio `$`; this one answers the calls the extractor makes, from a hast tree.
+    type Selection = {attr(name: string): string | undefined; remove(): void; append(): void; last(): Selection};
+    const $For = (html: string) => {
+      const tree = parseHtml(html);
+      const wrap = (found: ReturnType<typeof selectAll>): Selection & {text(): string} => ({
+        attr: (name) => (found[0] ? attribute(found[0], name) : undefined),
+        remove: () => undefined,
+        append: () => undefined,
+        last: () => wrap(found.slice(-1)),
+        text: () => found.map(textContent).join(''),
+      });
+      return (selector: string) => wrap(selector ? selectAll(selector, tree) : []);
+    };
     const extract = config.actions[0].recordExtractor as (args: {
-      $: cheerio.CheerioAPI;
+      $: ReturnType<typeof $For>;
       helpers: {docsearch: (o: {recordProps: {pageRank: string}}) => unknown};
     }) => {recordProps: {pageRank: string}};
     const pageRank = (version?: string) =>
       extract({
-        $: cheerio.load(
+        $: $For(
           `<html><head>${version ? `<meta name="docsearch:version" content="${version}">` : ''}</head><body></body></html>`,
         ),
         helpers: {docsearch: (o) => o},

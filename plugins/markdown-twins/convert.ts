@@ -2,14 +2,14 @@
  * Built HTML page → Markdown twin, with the unified chain: rehype-parse → ./docusaurusMarkup.ts (the theme's markup
  * rewritten into plain elements) → rehype-remark → remark-gfm → remark-stringify.
  */
-import type {Element} from 'hast';
+import type {Element, Root as HastRoot} from 'hast';
 import type {Code, Root as MdastRoot, RootContent} from 'mdast';
-import rehypeParse from 'rehype-parse';
 import {defaultHandlers} from 'hast-util-to-mdast';
 import rehypeRemark, {type Options as RehypeRemarkOptions} from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify, {type Options as StringifyOptions} from 'remark-stringify';
 import {unified} from 'unified';
+import {parseHtml} from '../hast';
 import {CODE_MARK, rehypeDocusaurus, type MarkupOptions, type PageFacts} from './docusaurusMarkup';
 
 export interface TwinOptions extends MarkupOptions {
@@ -75,11 +75,13 @@ function header(facts: PageFacts, options: TwinOptions): RootContent[] {
   ];
 }
 
-/** The Markdown twin of one built page. Throws when the page has no article or its diagrams do not match. */
-export function htmlToMarkdown(html: string, options: TwinOptions): string {
+/**
+ * The Markdown twin of one built page. Throws when the page has no article or its diagrams do not match. The page's
+ * tree is left as it is (the twin is made from a copy), so other steps may read the same tree.
+ */
+export function htmlToMarkdown(page: string | HastRoot, options: TwinOptions): string {
   const facts: PageFacts = {title: ''};
   const processor = unified()
-    .use(rehypeParse)
     .use(rehypeDocusaurus, options, facts)
     .use(rehypeRemark, {handlers})
     .use(() => (tree: MdastRoot) => {
@@ -87,5 +89,6 @@ export function htmlToMarkdown(html: string, options: TwinOptions): string {
     })
     .use(remarkGfm, {tablePipeAlign: false})
     .use(remarkStringify, STRINGIFY);
-  return String(processor.processSync(html));
+  const tree = typeof page === 'string' ? parseHtml(page) : structuredClone(page);
+  return String(processor.stringify(processor.runSync(tree)));
 }

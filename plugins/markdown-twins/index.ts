@@ -14,10 +14,11 @@
  * beside its title (PageActions: copy the twin, view it, open it in an assistant, report a problem).
  */
 import {existsSync, statSync} from 'node:fs';
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import {dirname, join, relative} from 'node:path';
 import type {DocusaurusConfig, LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
+import {builtPage} from '../builtPages';
 import {htmlToMarkdown} from './convert';
 import {llmsFullTxt, llmsTxt, type LlmsLink} from './llms';
 import {ASSISTANT_LINE, ASSISTANT_PAGE, OPTIONAL_LINKS, SUMMARY} from './llmsContent';
@@ -93,7 +94,7 @@ export default function markdownTwins(context: LoadContext): Plugin {
           if (!file) throw new Error(`markdown-twins: ${where}: no built HTML page`);
           let markdown: string;
           try {
-            markdown = htmlToMarkdown(await readFile(file, 'utf8'), {
+            markdown = htmlToMarkdown(builtPage(file).tree, {
               url: origin + page.permalink,
               version: version.label,
               currentVersion: current.label,

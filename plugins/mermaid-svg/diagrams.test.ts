@@ -7,11 +7,11 @@
 import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import * as cheerio from 'cheerio';
 import type {Code, Root} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {VFile} from 'vfile';
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {attribute, parseSvg, select, selectAll} from '../hast';
 import {allFences} from './fences';
 import remarkMermaidSvg, {DIAGRAM_COMPONENT} from './remark';
 import {
@@ -63,24 +63,23 @@ describe('diagrams/', () => {
       const svg = readSvg(key);
       if (svg === null) continue;
       const facts = svgFacts(svg);
-      const $ = cheerio.load(svg, {xml: true});
-      const root = $('svg').first();
-      const [, , w, h] = (root.attr('viewBox') ?? '').split(/[\s,]+/).map(Number);
+      const tree = parseSvg(svg);
+      const root = select('svg', tree)!;
+      const [, , w, h] = (attribute(root, 'viewBox') ?? '').split(/[\s,]+/).map(Number);
       const where = `diagrams/${key}.svg`;
       if (!facts.name || !facts.description) problems.push(`${where}: no accessible name or description`);
       if (!(facts.width === w && facts.height === h && w > 0 && h > 0)) problems.push(`${where}: size ≠ viewBox`);
-      if (root.attr('role') !== 'graphics-document document') problems.push(`${where}: role ${root.attr('role')}`);
-      const ids = $('[id]')
-        .toArray()
-        .map((el) => $(el).attr('id')!);
+      const role = attribute(root, 'role');
+      if (role !== 'graphics-document document') problems.push(`${where}: role ${role}`);
+      const ids = selectAll('[id]', tree).map((el) => attribute(el, 'id')!);
       const foreign = ids.filter((id) => !id.startsWith(idPrefix(key)));
       if (foreign.length) problems.push(`${where}: ids without the prefix ${idPrefix(key)}: ${foreign.join(', ')}`);
       if (new Set(ids).size !== ids.length) problems.push(`${where}: repeated ids`);
       const refs = [
         ...[...svg.matchAll(/url\(['"]?#([^'")]+)['"]?\)/g)].map((m) => m[1]),
-        ...$('[aria-labelledby], [aria-describedby]')
-          .toArray()
-          .flatMap((el) => `${$(el).attr('aria-labelledby') ?? ''} ${$(el).attr('aria-describedby') ?? ''}`.split(' ')),
+        ...selectAll('[aria-labelledby], [aria-describedby]', tree).flatMap((el) =>
+          `${attribute(el, 'aria-labelledby') ?? ''} ${attribute(el, 'aria-describedby') ?? ''}`.split(' '),
+        ),
       ].filter(Boolean);
       const dangling = refs.filter((id) => !ids.includes(id));
       if (dangling.length) problems.push(`${where}: references to missing ids: ${dangling.join(', ')}`);

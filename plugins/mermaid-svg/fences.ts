@@ -4,15 +4,11 @@
  * `npm run diagrams`, the unit test that checks every diagram has its SVGs, and the Markdown twins (which put each
  * diagram's source back in place of its drawing).
  */
-import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
-import {join, relative} from 'node:path';
-import remarkDirective from 'remark-directive';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import {unified} from 'unified';
+import {readFileSync} from 'node:fs';
+import {relative} from 'node:path';
+import {ROOT, parseSource, sourceFiles} from '../markdownSource';
 import {mermaidCodeNodes} from './remark';
-import {CONTENT_DIRS, ROOT, fenceTitle, type DiagramSource} from './store';
+import {fenceTitle, type DiagramSource} from './store';
 
 export interface Fence extends DiagramSource {
   /** Path relative to the repository root, with forward slashes. */
@@ -21,11 +17,9 @@ export interface Fence extends DiagramSource {
   line: number;
 }
 
-const parser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkDirective).use(remarkMdx);
-
 /** The diagrams of a Markdown or MDX text, in source order; `file` names it in the result. */
 export function fencesIn(text: string, file = ''): Fence[] {
-  return mermaidCodeNodes(parser.parse(text)).map(({node}) => ({
+  return mermaidCodeNodes(parseSource(text)).map(({node}) => ({
     file,
     line: node.position!.start.line,
     source: node.value,
@@ -40,14 +34,5 @@ export function fencesOf(path: string): Fence[] {
 
 /** Every diagram of every page of the site, docs of every version included. */
 export function allFences(root = ROOT): Fence[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.mdx?$/.test(name)) files.push(path);
-    }
-  };
-  for (const dir of CONTENT_DIRS) if (existsSync(join(root, dir))) walk(join(root, dir));
-  return files.flatMap(fencesOf);
+  return sourceFiles(undefined, root).flatMap(fencesOf);
 }

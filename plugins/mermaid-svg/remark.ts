@@ -18,7 +18,6 @@ import {
   COLOR_MODES,
   DIAGRAMS_COMMAND,
   DIAGRAM_DIR,
-  ROOT,
   type ColorMode,
   diagramKey,
   fenceTitle,
@@ -27,6 +26,7 @@ import {
   readSvg,
   svgFacts,
 } from './store';
+import {ROOT} from '../markdownSource';
 
 export interface RemarkMermaidSvgOptions {
   /** Leave a diagram that has no SVG yet to the Mermaid theme's runtime instead of failing (the dev server). */

@@ -15,9 +15,9 @@ import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {dirname, join} from 'node:path';
-import * as cheerio from 'cheerio';
+import {attribute, parseSvg, select, textContent, type Element} from '../hast';
 
-export const ROOT = join(__dirname, '..', '..');
+import {ROOT} from '../markdownSource';
 
 /** The committed folder of drawn diagrams. */
 export const DIAGRAM_DIR = join(ROOT, 'diagrams');
@@ -36,9 +36,6 @@ export const COLOR_MODES = Object.keys(MERMAID_THEMES) as ColorMode[];
  * and the tests look for it, in the build and in what pages load.
  */
 export const MERMAID_MARKER = 'mermaidAPI';
-
-/** The folders whose Markdown and MDX files may hold diagrams (docs of every version, standalone pages, blog). */
-export const CONTENT_DIRS = ['docs', 'versioned_docs', 'src/pages', 'blog'] as const;
 
 /** The Mermaid package that @docusaurus/theme-mermaid resolves, so diagrams look as the theme would draw them. */
 export function mermaidPackage(): {dir: string; version: string} {
@@ -94,13 +91,17 @@ export interface SvgFacts {
 
 /** Reads the facts of an SVG as `npm run diagrams` writes it (root `<svg>` with `<title>`, `<desc>`, width, height). */
 export function svgFacts(svg: string): SvgFacts {
-  const $ = cheerio.load(svg, {xml: true});
-  const root = $('svg').first();
-  const text = (selector: string) => root.children(selector).first().text().trim();
+  const root = select('svg', parseSvg(svg));
+  const child = (tag: string) =>
+    root?.children.find((node): node is Element => node.type === 'element' && node.tagName === tag);
+  const text = (tag: string) => {
+    const el = child(tag);
+    return el ? textContent(el).trim() : '';
+  };
   return {
     name: text('title'),
     description: text('desc'),
-    width: Number(root.attr('width')),
-    height: Number(root.attr('height')),
+    width: Number(root && attribute(root, 'width')),
+    height: Number(root && attribute(root, 'height')),
   };
 }

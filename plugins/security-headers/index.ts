@@ -8,9 +8,11 @@
  *   page written by another plugin at that time (as @docusaurus/plugin-client-redirects does) could be missed by the
  *   hashing; writing them here, before hashing, makes sure every page the build holds is covered.
  */
-import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import {dirname, join, relative} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {escapeHtml} from '../local-search/engine';
+import {builtHtmlFiles, builtPage} from '../builtPages';
 import {headerRules, headersFile, inlineScripts, nginxSnippet} from './policy';
 
 export interface SecurityHeadersOptions {
@@ -22,13 +24,6 @@ export interface SecurityHeadersOptions {
 
 export const HEADERS_FILE = '_headers';
 export const NGINX_FILE = 'nginx-security-headers.conf';
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, {recursive: true, withFileTypes: true});
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
-}
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 function redirectPage(to: string, absoluteTo: string, title: string): string {
   const href = escapeHtml(to);
@@ -58,12 +53,16 @@ export default function securityHeaders(context: LoadContext, rawOptions: unknow
 
     async postBuild({outDir, siteConfig, routesPaths}) {
       const origin = siteConfig.url.replace(/\/$/, '');
+      // The pages written here, hashed from what is written: the other steps may have listed the build before.
+      const pages = new Map<string, string>();
       for (const {from, to} of options.redirects) {
         if (!routesPaths.includes(to)) throw new Error(`security-headers: redirect target ${to} is not a page`);
         if (routesPaths.includes(from)) throw new Error(`security-headers: redirect source ${from} is a page`);
         const file = join(outDir, from, 'index.html');
         await mkdir(dirname(file), {recursive: true});
-        await writeFile(file, redirectPage(to, origin + to, `${siteConfig.title}: moved to ${to}`));
+        const html = redirectPage(to, origin + to, `${siteConfig.title}: moved to ${to}`);
+        await writeFile(file, html);
+        pages.set(file, html);
       }
 
       await writeFile(
@@ -73,8 +72,11 @@ export default function securityHeaders(context: LoadContext, rawOptions: unknow
 
       const hashes = new Set<string>();
       const blocked: string[] = [];
-      for (const file of await htmlFiles(outDir)) {
-        const found = inlineScripts(await readFile(file, 'utf8'));
+      const files = [...new Set([...builtHtmlFiles(outDir), ...pages.keys()])].sort();
+      for (const file of files) {
+        const page = pages.get(file);
+        const found =
+          page === undefined ? inlineScripts(builtPage(file).html, builtPage(file).tree) : inlineScripts(page);
         found.hashes.forEach((h) => hashes.add(h));
         blocked.push(...found.blocked.map((b) => `${relative(outDir, file)}: ${b}`));
       }

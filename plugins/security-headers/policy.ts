@@ -3,7 +3,7 @@
  * `_headers` file of Netlify and Cloudflare Pages and an nginx snippet. Nothing else states the policy.
  */
 import {createHash} from 'node:crypto';
-import * as cheerio from 'cheerio';
+import {attribute, attributes, elements, parseHtml, selectAll, textContent, type Root} from '../hast';
 
 export interface PolicyInput {
   /** `'sha256-…'` sources of every inline script the pages run. */
@@ -181,19 +181,18 @@ export interface InlineScripts {
  * Hashes every inline script a browser would execute. Data blocks such as JSON-LD are not executed, so CSP does not
  * apply to them; hashing them would only add one source per page to the header.
  */
-export function inlineScripts(html: string): InlineScripts {
-  const $ = cheerio.load(html);
+export function inlineScripts(html: string, tree: Root = parseHtml(html)): InlineScripts {
   const hashes: string[] = [];
-  $('script:not([src])').each((_, el) => {
-    if (!EXECUTABLE.test(($(el).attr('type') ?? '').trim())) return;
-    hashes.push(`'sha256-${createHash('sha256').update($(el).text(), 'utf8').digest('base64')}'`);
-  });
+  for (const el of selectAll('script:not([src])', tree)) {
+    if (!EXECUTABLE.test((attribute(el, 'type') ?? '').trim())) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(textContent(el), 'utf8').digest('base64')}'`);
+  }
   const blocked: string[] = [];
-  $('*').each((_, el) => {
-    for (const [name, value] of Object.entries((el as {attribs?: Record<string, string>}).attribs ?? {})) {
+  for (const el of elements(tree)) {
+    for (const [name, value] of attributes(el)) {
       if (/^on/i.test(name)) blocked.push(`${name}="${value}"`);
       else if (/^\s*javascript:/i.test(value)) blocked.push(`${name}="${value}"`);
     }
-  });
+  }
   return {hashes, blocked};
 }

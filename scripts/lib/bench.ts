@@ -9,9 +9,7 @@ import {extname, join, normalize} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {AddressInfo} from 'node:net';
 import {chromium, type Page} from '@playwright/test';
-import {CHROMIUM_ARGS} from '../../playwright.config';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../tooling';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -108,7 +106,7 @@ export async function firstVisits(
   paths: string[],
   markers: Readonly<Record<string, string>> = {},
 ): Promise<Record<string, Visit>> {
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+  const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   const visits: Record<string, Visit> = {};
   try {
     for (const path of paths) {

@@ -5,6 +5,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {CHUNKS, PRISM_MARKER as PRISM, chunkFile} from '../../plugins/code-on-demand/chunks';
+import {select, selectAll} from '../../plugins/hast';
 import {BUILD, builtPages} from './site';
 
 const JS = join(BUILD, 'assets', 'js');
@@ -33,9 +34,9 @@ describe('the syntax highlighter (plugins/code-on-demand)', () => {
   });
 
   it('still highlights code blocks in the server-rendered pages, extra languages included', () => {
-    const page = builtPages().find((p) => p.$('.theme-code-block.language-java').length > 0);
+    const page = builtPages().find((p) => select('.theme-code-block.language-java', p.tree));
     expect(page, 'a built page with a Java code block').toBeDefined();
-    const tokens = page!.$('.theme-code-block.language-java .token').length;
+    const tokens = selectAll('.theme-code-block.language-java .token', page!.tree).length;
     expect(tokens, `highlighted Java tokens in ${page!.file}`).toBeGreaterThan(10);
   });
 });

@@ -4,6 +4,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {attribute, select, selectAll} from '../../plugins/hast';
 import {allFences, type Fence} from '../../plugins/mermaid-svg/fences';
 import {COLOR_MODES, MERMAID_MARKER, diagramKey, idPrefix, mermaidPackage} from '../../plugins/mermaid-svg/store';
 import {CURRENT_VERSION, docPath} from '../../src/constants';
@@ -38,9 +39,12 @@ describe('Mermaid in the build', () => {
         problems.push(`${file}: no built page at ${pathOf(file)}`);
         continue;
       }
-      const figures = page.$('[data-mermaid-diagram]').toArray();
+      const figures = selectAll('[data-mermaid-diagram]', page.tree);
       const drawn = figures.map((figure) =>
-        COLOR_MODES.map((mode) => page.$(figure).find(`[data-color-mode="${mode}"] > svg`).attr('id')).join(' '),
+        COLOR_MODES.map((mode) => {
+          const svg = selectAll(`[data-color-mode="${mode}"] > svg`, figure).find((el) => el !== figure);
+          return svg && attribute(svg, 'id');
+        }).join(' '),
       );
       const expected = fences.map((fence) =>
         COLOR_MODES.map((mode) => idPrefix(diagramKey(fence, mode, version))).join(' '),
@@ -52,19 +56,18 @@ describe('Mermaid in the build', () => {
   });
 
   it('a page with diagrams repeats no id, and each drawing has its size', () => {
-    const pages = builtPages().filter((p) => p.$('[data-mermaid-diagram]').length > 0);
+    const pages = builtPages().filter((p) => select('[data-mermaid-diagram]', p.tree));
     expect(pages.length).toBeGreaterThan(40);
     const problems: string[] = [];
     for (const page of pages) {
-      const ids = page
-        .$('[id]')
-        .toArray()
-        .map((el) => page.$(el).attr('id'));
+      const ids = selectAll('[id]', page.tree).map((el) => attribute(el, 'id'));
       const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
       if (repeated.length) problems.push(`${page.file}: repeated ids ${[...new Set(repeated)].join(', ')}`);
-      for (const svg of page.$('[data-mermaid-diagram] [data-color-mode] > svg').toArray()) {
-        const {width, height, viewBox} = svg.attribs;
-        if (!(Number(width) > 0 && Number(height) > 0 && viewBox)) problems.push(`${page.file}: ${svg.attribs.id}`);
+      for (const svg of selectAll('[data-mermaid-diagram] [data-color-mode] > svg', page.tree)) {
+        const [width, height, viewBox] = ['width', 'height', 'viewBox'].map((name) => attribute(svg, name));
+        if (!(Number(width) > 0 && Number(height) > 0 && viewBox)) {
+          problems.push(`${page.file}: ${attribute(svg, 'id')}`);
+        }
       }
     }
     expect(problems).toEqual([]);

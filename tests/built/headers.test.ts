@@ -8,6 +8,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
+import {attribute, selectAll, textContent} from '../../plugins/hast';
 import {BUILD, builtPages} from './site';
 
 const rules = parseHeadersFile(readFileSync(join(BUILD, '_headers'), 'utf8'));
@@ -17,13 +18,13 @@ const policy = parsePolicy(page['content-security-policy'] ?? '');
 /** Hashes of the inline scripts a browser runs, found here without the plugin's code. */
 function inlineScriptHashes(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const {file, $} of builtPages()) {
-    $('script').each((_, el) => {
-      const type = ($(el).attr('type') ?? '').toLowerCase();
-      if ($(el).attr('src') !== undefined || !['', 'text/javascript', 'module'].includes(type)) return;
-      const hash = `'sha256-${createHash('sha256').update($(el).text()).digest('base64')}'`;
+  for (const {file, tree} of builtPages()) {
+    for (const el of selectAll('script', tree)) {
+      const type = (attribute(el, 'type') ?? '').toLowerCase();
+      if (attribute(el, 'src') !== undefined || !['', 'text/javascript', 'module'].includes(type)) continue;
+      const hash = `'sha256-${createHash('sha256').update(textContent(el)).digest('base64')}'`;
       found.set(hash, [...(found.get(hash) ?? []), file]);
-    });
+    }
   }
   return found;
 }

@@ -6,9 +6,16 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {HtmlValidate, type ConfigData} from 'html-validate';
 import {describe, expect, it} from 'vitest';
+import {attribute, select, selectAll, textContent} from '../../plugins/hast';
 import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
 import {ROOT, isDraft} from '../utils/codeBlocks';
-import {BUILD, ORIGIN, builtPages, fileFor, sitemapUrls} from './site';
+import {BUILD, ORIGIN, builtPages, fileFor, sitemapUrls, type Page} from './site';
+
+/** The attribute `name` of the first element of the page that matches `selector`. */
+function firstAttribute(page: Page, selector: string, name: string): string | undefined {
+  const el = select(selector, page.tree);
+  return el && attribute(el, name);
+}
 
 export const HTML_VALIDATE: ConfigData = {
   extends: ['html-validate:recommended', 'html-validate:document'],
@@ -87,7 +94,7 @@ describe('metadata of the sitemap pages', () => {
   it('each has a title of its own', () => {
     const titles = new Map<string, string[]>();
     for (const page of listed) {
-      const title = page.$('head > title').text().trim();
+      const title = selectAll('head > title', page.tree).map(textContent).join('').trim();
       expect(title, page.path).not.toBe('');
       titles.set(title, [...(titles.get(title) ?? []), page.path]);
     }
@@ -95,15 +102,15 @@ describe('metadata of the sitemap pages', () => {
   });
 
   it('each has a description', () => {
-    const missing = listed.filter((p) => !p.$('meta[name="description"]').attr('content')?.trim());
+    const missing = listed.filter((p) => !firstAttribute(p, 'meta[name="description"]', 'content')?.trim());
     expect(missing.map((p) => p.path)).toEqual([]);
   });
 
   it('each has one canonical link, to its own URL', () => {
     for (const page of listed) {
-      const canonical = page.$('link[rel="canonical"]');
+      const canonical = selectAll('link[rel="canonical"]', page.tree);
       expect(canonical.length, page.path).toBe(1);
-      expect(canonical.attr('href'), page.path).toBe(`${ORIGIN}${page.path}`);
+      expect(attribute(canonical[0], 'href'), page.path).toBe(`${ORIGIN}${page.path}`);
     }
   });
 });
@@ -137,7 +144,7 @@ describe('sitemap.xml', () => {
       expect(file, path).not.toBeNull();
       expect(file, path).not.toBe('404.html');
       const page = pages.find((p) => p.file === file)!;
-      expect(page.$('meta[name="robots"]').attr('content') ?? '', path).not.toMatch(/noindex/);
+      expect(firstAttribute(page, 'meta[name="robots"]', 'content') ?? '', path).not.toMatch(/noindex/);
     }
   });
 

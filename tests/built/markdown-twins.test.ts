@@ -7,6 +7,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import type {Root} from 'mdast';
 import {beforeAll, describe, expect, it} from 'vitest';
+import {hasClass, select, selectAll, textContent} from '../../plugins/hast';
 import {unpack} from '../../plugins/local-search/format';
 import {ALL_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 import {ROOT, isDraft, mdxFiles} from '../utils/codeBlocks';
@@ -17,7 +18,7 @@ import {BUILD, ORIGIN, builtPages, fileFor, sitemapUrls} from './site';
 const read = (file: string) => readFileSync(join(BUILD, file), 'utf8');
 
 /** The doc and generated category pages of the build: the theme marks their <html> with `docs-doc-page`. */
-const docPages = builtPages().filter(({$}) => $('html').hasClass('docs-doc-page'));
+const docPages = builtPages().filter((page) => hasClass(select('html', page.tree)!, 'docs-doc-page'));
 const twinFiles = readdirSync(BUILD, {recursive: true, encoding: 'utf8'})
   .filter((f) => f.endsWith('.md'))
   .map((f) => f.replace(/\\/g, '/'));
@@ -74,12 +75,10 @@ describe('Markdown twins', () => {
   });
 
   it('open with the page title, then the canonical URL and the docs version', () => {
-    for (const {path, $} of docPages) {
+    for (const {path, tree: page} of docPages) {
       const twin = read(`${path.slice(1)}.md`);
       const tree = twinTree(`${path.slice(1)}.md`);
-      const title = $('article h1, main header h1')
-        .first()
-        .text()
+      const title = textContent(select('article h1, main header h1', page)!)
         .replace(/\u200b/g, '')
         .trim();
       const version = /^\/docs\/([^/]+)\//.exec(path)![1];
@@ -99,12 +98,12 @@ describe('Markdown twins', () => {
   });
 
   it('hold every diagram of their page as a Mermaid fence', () => {
-    for (const {path, $} of docPages) {
-      const diagrams = $('[data-mermaid-diagram]').length;
+    for (const {path, tree} of docPages) {
+      const diagrams = selectAll('[data-mermaid-diagram]', tree).length;
       const fences = twinTree(`${path.slice(1)}.md`).children.filter((n) => n.type === 'code' && n.lang === 'mermaid');
       expect(fences.length, path).toBe(diagrams);
     }
-    expect(docPages.some(({$}) => $('[data-mermaid-diagram]').length > 0)).toBe(true);
+    expect(docPages.some(({tree}) => select('[data-mermaid-diagram]', tree))).toBe(true);
   });
 
   it('link to files of the build, doc pages by their twin', () => {

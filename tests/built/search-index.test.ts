@@ -7,6 +7,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type * as MiniSearchModule from 'minisearch';
 import type {InternalsChange} from '../../plugins/local-search/changedInternals';
+import {select, textContent} from '../../plugins/hast';
 import {LocalSearchIndex} from '../../plugins/local-search/engine';
 import {unpack, type PackedIndex} from '../../plugins/local-search/format';
 import {QUERIES} from '../../search/latency-queries';
@@ -52,8 +53,12 @@ describe('embedded search index', () => {
   it('indexes each generated category page by its title and description only', () => {
     for (const page of categoryPages) {
       const own = records.filter((r) => new URL(r.url).pathname === page.path);
-      const title = page.$('header h1').first().text().trim();
-      const description = page.$('html.plugin-docs header h1 + p').first().text().trim();
+      const text = (selector: string) => {
+        const el = select(selector, page.tree);
+        return el ? textContent(el).trim() : '';
+      };
+      const title = text('header h1');
+      const description = text('html.plugin-docs header h1 + p');
       expect(
         own.map((r) => [r.type, r.content]),
         page.path,

@@ -1,9 +1,10 @@
 /**
  * The built site, read from disk for the tests of tests/built/ (run them after `npm run build`).
  */
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, statSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
-import * as cheerio from 'cheerio';
+import {builtPage, htmlFiles} from '../../plugins/builtPages';
+import type {Root} from '../../plugins/hast';
 import {SITE} from '../../src/constants';
 import {ROOT} from '../utils/codeBlocks';
 
@@ -22,7 +23,8 @@ export interface Page {
   /** The URL path the file is served at, e.g. `/docs/2.0.1/docs/Introduction`. */
   path: string;
   html: string;
-  $: cheerio.CheerioAPI;
+  /** The parsed page (plugins/hast.ts). */
+  tree: Root;
 }
 
 function urlPath(file: string): string {
@@ -34,14 +36,11 @@ let pages: Page[] | undefined;
 
 /** Every HTML file of the build. */
 export function builtPages(): Page[] {
-  pages ??= readdirSync(BUILD, {recursive: true, encoding: 'utf8'})
-    .filter((f) => f.endsWith('.html'))
-    .map((f) => f.split(sep).join('/'))
-    .sort()
-    .map((file) => {
-      const html = readFileSync(join(BUILD, file), 'utf8');
-      return {file, path: urlPath(file), html, $: cheerio.load(html)};
-    });
+  pages ??= htmlFiles(BUILD).map((absolute) => {
+    const file = relative(BUILD, absolute).split(sep).join('/');
+    const {html, tree} = builtPage(absolute);
+    return {file, path: urlPath(file), html, tree};
+  });
   return pages;
 }
 

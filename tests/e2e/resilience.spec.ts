@@ -12,8 +12,8 @@
 import {createServer, type Server} from 'node:http';
 import {readFile} from 'node:fs/promises';
 import {extname, join, normalize} from 'node:path';
-import * as cheerio from 'cheerio';
 import {expect, test, type ConsoleMessage, type Page} from '@playwright/test';
+import {parseHtml, select, textContent} from '../../plugins/hast';
 import {docPath, routeChunks, waitForHydration} from './utils';
 
 const BUILD = join(__dirname, '..', '..', 'build');
@@ -34,7 +34,8 @@ async function open(page: Page, path: string) {
 /** The h1 of a page as the server renders it. */
 async function serverH1(page: Page, path: string): Promise<string> {
   const html = await (await page.request.get(path)).text();
-  const h1 = cheerio.load(html)('article h1').first().text().trim();
+  const heading = select('article h1', parseHtml(html));
+  const h1 = heading ? textContent(heading).trim() : '';
   expect(h1, `h1 of ${path}`).not.toBe('');
   return h1;
 }

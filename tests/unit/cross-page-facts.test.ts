@@ -14,8 +14,10 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ROOT, allCodeBlocks, mdxFiles} from '../utils/codeBlocks';
-import {SCHEMA_DIR, SYNTAX_VERSIONS, parseYaml, schemaValidator} from '../utils/pricing2yaml';
+import {withoutCode} from '../../plugins/markdownSource';
+import {ROOT, allCodeBlocks, mdxFiles, parseMeta} from '../utils/codeBlocks';
+import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+import {SCHEMA_DIR, parseYaml, schemaValidator} from '../utils/pricing2yaml';
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
 
@@ -24,7 +26,7 @@ const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
  * counter named after nothing, double quotes), whose outcome an `evaluates=` block states and the test suite checks.
  */
 function withoutMistakes(text: string): string {
-  return text.replace(/^(`{3,})yaml[^\n]*\bshows="mistakes"[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+  return withoutCode(text, (node) => node.lang === 'yaml' && parseMeta(node.meta ?? '').shows === 'mistakes');
 }
 
 const pages = mdxFiles(['docs']).map((file) => ({
@@ -190,7 +192,7 @@ describe('ports 5403 and 3000', () => {
     'docs/api/space/SDKs/space-react-client.mdx',
   ])('%s names the other port where it first uses one', (page) => {
     // Prose and tables only: a code sample takes the port from the text around it.
-    const text = read(page).replace(/```[\s\S]*?```/g, '');
+    const text = withoutCode(read(page));
     const first = text.search(/localhost:(5403|3000)/);
     expect(first).toBeGreaterThan(0);
     const used = text.slice(first + 'localhost:'.length, first + 'localhost:'.length + 4);

@@ -11,18 +11,18 @@
  *   the schema and checker only; the rules they encode come from pricing4ts v0.10.4 (pricing-validators.ts).
  */
 import {readFileSync, readdirSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 
 import {CURRENCY_CODES} from '../../scripts/pricing2yaml-schemas';
+import {SYNTAX_VERSIONS, type SyntaxVersion} from '../../src/lib/pricing2yaml/upgrade';
 import {
   PARSER_VERSIONS,
-  SYNTAX_VERSIONS,
   checkWithPricing4ts,
   checkWithSchema,
   detectSyntaxVersion,
   parseYaml,
-  type SyntaxVersion,
 } from '../utils/pricing2yaml';
 import {ROOT} from '../utils/codeBlocks';
 
@@ -120,14 +120,11 @@ describe('Pricing2Yaml corpus', () => {
     for (const id of Object.keys(EXCEPTIONS)) expect(ALL.map((c) => c.id)).toContain(id);
   });
 
-  it('uses the currency list of pricing4ts', async () => {
-    // currency-codes is what pricing4ts uses to check `currency`.
-    const cc = (await import('currency-codes')) as unknown as {
-      codes: () => string[];
-      default?: {codes: () => string[]};
-    };
-    const codes = (cc.codes ?? cc.default!.codes)();
-    expect([...CURRENCY_CODES].sort()).toEqual([...codes].sort());
+  it('uses the currency list of pricing4ts', () => {
+    // The schema takes its list from currency-codes, which pricing4ts checks `currency` with: the copy pricing4ts
+    // resolves must be the same list.
+    const fromPricing4ts = createRequire(require.resolve('pricing4ts'))('currency-codes') as {codes: () => string[]};
+    expect([...CURRENCY_CODES].sort()).toEqual([...fromPricing4ts.codes()].sort());
   });
 
   describe.each(ALL.map((c) => [c.id, c] as const))('%s', (_id, c) => {

@@ -6,7 +6,8 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {SCHEMA_DIR, SYNTAX_VERSIONS, schemaFile} from '../../scripts/pricing2yaml-schemas';
+import {SCHEMA_DIR, schemaFile} from '../../scripts/pricing2yaml-schemas';
+import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
 import {schemaValidator} from '../utils/pricing2yaml';
 
 type Node = Record<string, unknown>;

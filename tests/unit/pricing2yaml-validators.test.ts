@@ -12,7 +12,8 @@ import {PATTERN_NAMES, analyze} from '../../src/lib/pricing2yaml/analyze';
 import {compilingLoader, standaloneValidator} from '../../src/lib/pricing2yaml/validators';
 import {ROOT} from '../utils/codeBlocks';
 import {CORPUS_DIR} from '../utils/pricingCorpus';
-import {SYNTAX_VERSIONS, parseYaml, readSchema} from '../utils/pricing2yaml';
+import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+import {parseYaml, readSchema} from '../utils/pricing2yaml';
 
 // Inside the repository, so that the modules resolve ajv's runtime helpers from node_modules as the bundler does.
 const DIR = join(ROOT, '.tmp', 'validators-test');

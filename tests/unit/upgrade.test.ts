@@ -8,8 +8,10 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 
 import {
+  SYNTAX_VERSIONS,
   UpgradeError,
   declaredSyntaxVersion,
+  isSyntaxVersion,
   upgrade,
   upgrade10to11,
   upgrade11to20,
@@ -18,7 +20,7 @@ import {
   type SyntaxVersion,
 } from '../../src/lib/pricing2yaml/upgrade';
 import {ROOT, allCodeBlocks} from '../utils/codeBlocks';
-import {SYNTAX_VERSIONS, checkWithSchema, detectSyntaxVersion, isSyntaxVersion, parseYaml} from '../utils/pricing2yaml';
+import {checkWithSchema, detectSyntaxVersion, parseYaml} from '../utils/pricing2yaml';
 
 const NOW = new Date('2099-01-01');
 

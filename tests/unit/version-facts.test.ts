@@ -10,6 +10,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {withoutCode} from '../../plugins/markdownSource';
 import {ROOT, codeBlocks, isDraft, type CodeBlock} from '../utils/codeBlocks';
 
 type Version = '1.4.0' | '2.0.0';
@@ -18,7 +19,7 @@ const pagePath = (v: Version, id: string) => join(ROOT, 'versioned_docs', `versi
 const read = (v: Version, id: string) => readFileSync(pagePath(v, id), 'utf8');
 const blocks = (v: Version, id: string): CodeBlock[] => codeBlocks(pagePath(v, id));
 /** Page text without fenced code, for assertions about prose. */
-const prose = (v: Version, id: string) => read(v, id).replace(/```[\s\S]*?```/g, '');
+const prose = (v: Version, id: string) => withoutCode(read(v, id));
 /** Bodies of the :::kind admonitions of a page. */
 const admonitions = (v: Version, id: string, kind: string) =>
   [...read(v, id).matchAll(new RegExp(`^:::${kind}[^\\n]*\\n([\\s\\S]*?)^:::\\s*$`, 'gm'))].map((m) => m[1]);
@@ -164,8 +165,7 @@ describe('facts on the Pricing4Java and installation pages', () => {
    */
   const listsGetUserAuthorities = (text: string, code: CodeBlock[]) =>
     code.some((b) => b.code.includes('getUserAuthorities')) ||
-    text
-      .replace(/```[\s\S]*?```/g, '')
+    withoutCode(text)
       .replace(/^:::(note|tip|info|warning|danger)[\s\S]*?^:::$/gm, '')
       .split('\n')
       .some((line) => line.includes('getUserAuthorities') && !/removed|gone|no longer|4\.0\.0/.test(line));

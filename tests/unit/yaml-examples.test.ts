@@ -13,12 +13,12 @@
 import {describe, expect, it} from 'vitest';
 
 import {allCodeBlocks, type CodeBlock} from '../utils/codeBlocks';
+import {isSyntaxVersion} from '../../src/lib/pricing2yaml/upgrade';
 import {
   PARSER_VERSIONS,
   checkWithPricing4ts,
   checkWithSchema,
   detectSyntaxVersion,
-  isSyntaxVersion,
   parseYaml,
 } from '../utils/pricing2yaml';
 

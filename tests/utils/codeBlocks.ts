@@ -4,10 +4,11 @@
  * attributes: ```yaml title="pricing.yml" example="valid" gives
  * {title: 'pricing.yml', example: 'valid'}.
  */
-import {readFileSync, readdirSync, statSync} from 'node:fs';
-import {join, relative} from 'node:path';
+import {readFileSync} from 'node:fs';
+import {relative} from 'node:path';
+import {ROOT, codeNodes, parseSource, sourceFiles} from '../../plugins/markdownSource';
 
-export const ROOT = join(__dirname, '..', '..');
+export {ROOT};
 
 export interface CodeBlock {
   /** Path relative to the repository root. */
@@ -20,27 +21,9 @@ export interface CodeBlock {
   code: string;
 }
 
-const CONTENT_DIRS = ['docs', 'versioned_docs', 'src/pages'];
-
-export function mdxFiles(dirs: readonly string[] = CONTENT_DIRS): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.mdx?$/.test(name)) out.push(p);
-    }
-  };
-  for (const d of dirs) {
-    const abs = join(ROOT, d);
-    try {
-      statSync(abs);
-    } catch {
-      continue;
-    }
-    walk(abs);
-  }
-  return out.sort();
+/** The Markdown and MDX files of the given folders (by default every folder of pages), sorted. */
+export function mdxFiles(dirs?: readonly string[]): string[] {
+  return sourceFiles(dirs);
 }
 
 /** Parses `key="value"`, `key='value'`, `key=value` and bare `flag` tokens. */
@@ -61,32 +44,16 @@ export function isDraft(source: string): boolean {
   return !!fm && /^draft:\s*true\s*$/m.test(fm[1]);
 }
 
+/** The fenced code blocks of a page, as the MDX loader parses it (plugins/markdownSource.ts). */
 export function codeBlocks(file: string): CodeBlock[] {
-  const source = readFileSync(file, 'utf8');
-  const lines = source.split('\n');
-  const blocks: CodeBlock[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})([\w+-]*)\s*(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const [, indent, fence, lang, meta] = open;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const close = new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`);
-      if (close.test(lines[j])) break;
-      body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j]);
-    }
-    blocks.push({
-      file: relative(ROOT, file),
-      line: i + 1,
-      lang: lang.toLowerCase(),
-      meta: meta.trim(),
-      attrs: parseMeta(meta),
-      code: body.join('\n') + '\n',
-    });
-    i = j;
-  }
-  return blocks;
+  return codeNodes(parseSource(readFileSync(file, 'utf8'))).map((node) => ({
+    file: relative(ROOT, file),
+    line: node.position!.start.line,
+    lang: (node.lang ?? '').toLowerCase(),
+    meta: node.meta ?? '',
+    attrs: parseMeta(node.meta ?? ''),
+    code: `${node.value}\n`,
+  }));
 }
 
 /** Every code block of every published (non-draft) page. */

@@ -5,26 +5,21 @@
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type {ValidateFunction} from 'ajv/dist/2020';
 import {parse} from 'yaml';
 import {retrievePricingFromYaml} from 'pricing4ts';
 import {retrievePricingFromPath} from 'pricing4ts/server';
 
 import {checkCrossReferences} from '../../src/lib/pricing2yaml/crossReferences';
+import {isSyntaxVersion, type SyntaxVersion} from '../../src/lib/pricing2yaml/upgrade';
+import {pricing2yamlAjv} from '../../src/lib/pricing2yaml/validators';
 import {ROOT} from './codeBlocks';
-
-export const SYNTAX_VERSIONS = ['1.0', '1.1', '2.0', '2.1', '3.0'] as const;
-export type SyntaxVersion = (typeof SYNTAX_VERSIONS)[number];
 
 /** Versions that pricing4ts@0.9.5 (and Pricing4Java 5.5.2) understand. */
 export const PARSER_VERSIONS: readonly SyntaxVersion[] = ['1.0', '1.1', '2.0', '2.1'];
 
 export const SCHEMA_DIR = join(ROOT, 'static', 'schemas', 'pricing2yaml');
-
-export function isSyntaxVersion(v: unknown): v is SyntaxVersion {
-  return typeof v === 'string' && (SYNTAX_VERSIONS as readonly string[]).includes(v);
-}
 
 export function readSchema(version: SyntaxVersion): Record<string, unknown> {
   return JSON.parse(readFileSync(join(SCHEMA_DIR, `v${version}.json`), 'utf8'));
@@ -36,17 +31,7 @@ const validators = new Map<SyntaxVersion, ValidateFunction>();
 export function schemaValidator(version: SyntaxVersion): ValidateFunction {
   let validate = validators.get(version);
   if (!validate) {
-    if (!ajv) {
-      // strictNumbers: false lets `.inf` (Infinity) through, which Pricing2Yaml uses for "unlimited".
-      ajv = new Ajv2020({
-        allErrors: true,
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        strictNumbers: false,
-      });
-      addFormats(ajv);
-    }
+    ajv ??= pricing2yamlAjv();
     validate = ajv.compile(readSchema(version));
     validators.set(version, validate);
   }

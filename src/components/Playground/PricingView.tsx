@@ -4,7 +4,8 @@
  */
 import type {ReactNode} from 'react';
 import {ScrollArea} from '@site/src/components/ScrollableTable';
-import {entries, isObj, type Obj} from '@site/src/lib/pricing2yaml/subscription';
+import {isObj, type Obj} from '@site/src/lib/pricing2yaml/obj';
+import {entries} from '@site/src/lib/pricing2yaml/subscription';
 import type {Pricing} from '@site/src/lib/pricing2yaml/upgrade';
 import styles from './styles.module.css';
 

@@ -8,6 +8,7 @@
  *
  * The rules mirror what pricing4ts (0.9.5 / 0.10.4) and Pricing4Java 5.5.2 reject while parsing.
  */
+import {isObj, type Obj} from './obj';
 
 export type CrossReferenceRule =
   | 'plan-feature'
@@ -39,13 +40,7 @@ export interface CrossReferenceOptions {
   now?: Date;
 }
 
-type Obj = Record<string, unknown>;
-
 const PAYMENT_TYPES = ['CARD', 'GATEWAY', 'INVOICE', 'ACH', 'WIRE_TRANSFER', 'OTHER'];
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function entries(value: unknown): [string, unknown][] {
   return isObj(value) ? Object.entries(value) : [];

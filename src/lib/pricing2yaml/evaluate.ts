@@ -21,7 +21,8 @@
  */
 import jsep from 'jsep';
 
-import {UNLIMITED, entries, isObj, isTracked, quantityBounds, type Obj} from './subscription';
+import {isObj, type Obj} from './obj';
+import {UNLIMITED, entries, isTracked, quantityBounds} from './subscription';
 import type {Pricing} from './upgrade';
 
 export {UNLIMITED, isTracked, quantityBounds};

@@ -4,9 +4,8 @@
  * use them without loading the expression parser into the page: the evaluation itself runs in the worker.
  */
 
+import {isObj, type Obj} from './obj';
 import type {Pricing} from './upgrade';
-
-export type Obj = Record<string, unknown>;
 
 /** A subscription to evaluate, with usage levels and which side's expressions (the playground's Evaluate form). */
 export interface EvaluationState {
@@ -14,10 +13,6 @@ export interface EvaluationState {
   addOns: Record<string, number>;
   usage: Record<string, number>;
   server: boolean;
-}
-
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The names of a map (a pricing's plans, add-ons, …); none when it is absent or not a map. */

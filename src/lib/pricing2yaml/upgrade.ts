@@ -16,12 +16,13 @@
  * Steps never modify their input: each returns a new object, with keys kept in their original order and new keys
  * placed where the keys they replace stood. Pure TypeScript, no runtime dependencies (runs in the browser).
  */
+import {isObj, type Obj} from './obj';
 
 export const SYNTAX_VERSIONS = ['1.0', '1.1', '2.0', '2.1', '3.0'] as const;
 export type SyntaxVersion = (typeof SYNTAX_VERSIONS)[number];
 export const LATEST_SYNTAX: SyntaxVersion = '3.0';
 
-export type Pricing = Record<string, unknown>;
+export type Pricing = Obj;
 
 export interface StepResult {
   document: Pricing;
@@ -47,10 +48,6 @@ export class UpgradeError extends Error {
 
 export function isSyntaxVersion(v: unknown): v is SyntaxVersion {
   return typeof v === 'string' && (SYNTAX_VERSIONS as readonly string[]).includes(v);
-}
-
-function isObj(value: unknown): value is Pricing {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function has(o: Pricing, key: string): boolean {

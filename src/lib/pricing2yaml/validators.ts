@@ -4,7 +4,8 @@
  * The browser never compiles a schema: ajv compiles to JavaScript with `new Function`, which the site's
  * Content-Security-Policy forbids (no 'unsafe-eval'). plugins/pricing2yaml-validators therefore writes each schema's
  * validator as a plain module at build time (`standaloneValidator`), and the playground's worker imports those. The
- * tests and the benchmark compile the same schemas with the same options (`compilingLoader`), so both agree.
+ * tests and the benchmark compile the same schemas with the same options (`compilingLoader`, `pricing2yamlAjv`), so
+ * all agree.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -13,7 +14,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import type {ValidatorLoader} from './analyze';
 import type {SyntaxVersion} from './upgrade';
 
-/** The options of tests/utils/pricing2yaml.ts; strictNumbers: false lets `.inf` through; verbose gives `parentSchema`. */
+/** strictNumbers: false lets `.inf` (Infinity, "unlimited" in Pricing2Yaml) through; verbose gives `parentSchema`. */
 const AJV_OPTIONS = {
   allErrors: true,
   strict: true,
@@ -23,13 +24,14 @@ const AJV_OPTIONS = {
   verbose: true,
 } as const;
 
-function createAjv(source: boolean): Ajv2020 {
+/** An ajv instance with the options every Pricing2Yaml validator of the project is compiled with. */
+export function pricing2yamlAjv(source = false): Ajv2020 {
   return addFormats(new Ajv2020({...AJV_OPTIONS, code: {source}}));
 }
 
 /** A loader that compiles each schema once, for Node. */
 export function compilingLoader(loadSchema: (version: SyntaxVersion) => Promise<object>): ValidatorLoader {
-  const ajv = createAjv(false);
+  const ajv = pricing2yamlAjv();
   const cache = new Map<SyntaxVersion, ReturnType<ValidatorLoader>>();
   return (version) => {
     let validate = cache.get(version);
@@ -46,6 +48,6 @@ export function compilingLoader(loadSchema: (version: SyntaxVersion) => Promise<
  * `require`s ajv's runtime helpers and ajv-formats' format checks, never a compiler.
  */
 export function standaloneValidator(schema: object): string {
-  const ajv = createAjv(true);
+  const ajv = pricing2yamlAjv(true);
   return standaloneCode(ajv, ajv.compile(schema));
 }

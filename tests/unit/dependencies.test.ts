@@ -1,0 +1,194 @@
+/**
+ * package.json tells the truth: every package the code imports is declared, every declared package is used, and what
+ * the build runs (docusaurus.config.ts, sidebars.ts, plugins/, src/, the pages' MDX imports) is a dependency while what only the
+ * tests, the benchmarks and the tooling use is a dev dependency.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {builtinModules} from 'node:module';
+import {join, relative} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {withoutCode} from '../../plugins/markdownSource';
+
+const ROOT = join(__dirname, '..', '..');
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const dependencies = new Set(Object.keys(pkg.dependencies));
+const devDependencies = new Set(Object.keys(pkg.devDependencies));
+const declared = new Set([...dependencies, ...devDependencies]);
+
+/** Folders and files of code, and whether what they import is part of the built site. */
+const CODE: [path: string, build: boolean][] = [
+  ['docusaurus.config.ts', true],
+  ['sidebars.ts', true],
+  ['plugins', true],
+  ['src', true],
+  ['search', false],
+  ['docs', true],
+  ['versioned_docs', true],
+  ['scripts', false],
+  ['tests', false],
+  ['mcp/src', false],
+  ['mcp/build.mjs', false],
+  ['eslint.config.mjs', false],
+  ['tooling.ts', false],
+  ['playwright.config.ts', false],
+  ['playwright.headers.config.ts', false],
+  ['playwright.hosted.config.ts', false],
+  ['vitest.config.ts', false],
+  ['vitest.build.config.ts', false],
+];
+
+/** Tests kept next to the plugin they test: what they import is the test runner's, a dev dependency. */
+const TEST_FILE = /\.test\.tsx?$/;
+
+/** Test inputs that hold code of other projects, not code of this one. */
+const NOT_CODE = [/^tests\/fixtures\//];
+
+/**
+ * Packages that are no dependency because tests/types declares them (`declare module`): the type declarations of
+ * documented libraries the tests type-check examples against.
+ */
+const DECLARED_IN_TESTS = new Set(
+  readdirSync(join(ROOT, 'tests', 'types')).flatMap((file) =>
+    [...readFileSync(join(ROOT, 'tests', 'types', file), 'utf8').matchAll(/^declare module '([^']+)'/gm)].map(
+      (m) => m[1],
+    ),
+  ),
+);
+
+/**
+ * Declared packages that no file imports, and what uses them. Keep it short: each entry is a reason, checked to be
+ * a declared package.
+ */
+const USED_WITHOUT_IMPORT: Record<string, string> = {
+  '@docusaurus/faster': 'docusaurus.config.ts turns on future.experimental_faster, which loads it',
+  '@docusaurus/preset-classic': "the 'classic' preset of docusaurus.config.ts",
+  '@docusaurus/theme-search-algolia': "docusaurus.config.ts's themeConfig.algolia and the SearchBar theme component",
+  '@docusaurus/tsconfig': 'tsconfig.json extends it',
+  '@docusaurus/module-type-aliases': "tsconfig.json's types",
+  '@mdx-js/react': 'the MDX runtime of the pages (a peer of @docusaurus/core)',
+  'react-dom': 'React renders the pages with it (a peer of @docusaurus/core)',
+  '@types/node': "tsconfig.json's types",
+  '@types/react': 'the types of the TSX files',
+  cspell: 'npm run lint spell-checks the prose',
+  eslint: 'npm run lint',
+  prettier: 'npm run lint and npm run format',
+  tsx: 'runs the scripts (npm run bench, diagrams, mcp)',
+  typescript: 'npm run typecheck',
+  'axe-core': "pins the axe engine @axe-core/playwright runs (tests/e2e's accessibility checks)",
+  lighthouse: 'scripts/bench.ts runs its command line (node_modules/lighthouse/cli)',
+  'openapi-fetch': "the SPACE API docs' TypeScript examples, type-checked by tests/utils/tsExamples.ts",
+  'space-node-client': "the SPACE SDK docs' TypeScript examples, type-checked by tests/utils/tsExamples.ts",
+  'space-react-client': "the SPACE SDK docs' TypeScript examples, type-checked by tests/utils/tsExamples.ts",
+};
+
+/** Import specifiers that name no package: Docusaurus aliases and webpack's virtual modules. */
+const ALIASES = /^(@site|@theme|@theme-original|@theme-init|@generated)\//;
+/** Docusaurus's client modules (`@docusaurus/Link`, `@docusaurus/useBaseUrl`, …), served by @docusaurus/core. */
+const CORE_CLIENT = /^@docusaurus\/(?:[A-Z]|use|router|Interpolate|renderRoutes|constants|ExecutionEnvironment)/;
+/** Types-only packages: `import type … from 'hast'` is served by @types/hast. */
+const TYPES_ONLY = new Set(['hast', 'mdast', 'unist', 'estree', 'estree-jsx']);
+
+function files(path: string): string[] {
+  const full = join(ROOT, path);
+  const stat = readdirSync(join(full, '..'), {withFileTypes: true}).find((e) => e.name === path.split('/').at(-1));
+  if (stat?.isFile()) return [full];
+  return readdirSync(full, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile() && /\.(m?[jt]sx?|cjs|mdx)$/.test(e.name) && !e.name.endsWith('.d.ts.map'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** `import`/`export … from` statements; group 1 is what stands between the keyword and `from`. */
+const STATEMENT = /^\s*(?:import|export)\b([^'"`;]*?)\bfrom\s*['"]([^'"]+)['"]/gm;
+const SPECIFIER = [
+  /^\s*import\s*['"]([^'"]+)['"]/gm,
+  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  /\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g,
+  /\bvi\.mock\(\s*['"]([^'"]+)['"]/g,
+];
+
+/** The package a bare specifier names, or null for a relative path, a Node built-in or an alias. */
+export function packageOf(specifier: string): string | null {
+  if (/^[./]/.test(specifier) || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) {
+    return null;
+  }
+  if (ALIASES.test(specifier)) return null;
+  if (CORE_CLIENT.test(specifier)) return '@docusaurus/core';
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return TYPES_ONLY.has(name) ? `@types/${name}` : name;
+}
+
+/** Whether an import or export clause (`type {A}`, `{type A, type B}`, `X, {Y}`) brings in types only. */
+function isTypeOnly(clause: string): boolean {
+  const trimmed = clause.trim();
+  if (/^type\b/.test(trimmed)) return true;
+  const named = /^\{([^}]*)\}$/.exec(trimmed);
+  return named !== null && named[1].split(',').every((item) => !item.trim() || /^type\s/.test(item.trim()));
+}
+
+/** Every package imported by the code, with the files importing it, split into build-time and other imports. */
+function imports(): {build: Map<string, string[]>; other: Map<string, string[]>} {
+  const build = new Map<string, string[]>();
+  const other = new Map<string, string[]>();
+  for (const [path, isBuild] of CODE) {
+    for (const file of files(path)) {
+      const rel = relative(ROOT, file).split('\\').join('/');
+      if (NOT_CODE.some((re) => re.test(rel))) continue;
+      let text = readFileSync(file, 'utf8');
+      // In MDX, only the import lines are code; fenced examples are not.
+      if (rel.endsWith('.mdx')) text = withoutCode(text);
+      const add = (specifier: string, runs: boolean) => {
+        const name = packageOf(specifier);
+        if (!name) return;
+        // Types are checked, not run: a type-only import is the type checker's, a dev dependency.
+        const map = isBuild && runs && !TEST_FILE.test(rel) ? build : other;
+        map.set(name, [...(map.get(name) ?? []), rel]);
+      };
+      for (const [, clause, specifier] of text.matchAll(STATEMENT)) add(specifier, !isTypeOnly(clause));
+      for (const re of SPECIFIER) for (const [, specifier] of text.matchAll(re)) add(specifier, true);
+    }
+  }
+  return {build, other};
+}
+
+const {build, other} = imports();
+const imported = new Set([...build.keys(), ...other.keys()]);
+
+describe('package.json', () => {
+  it('declares every package the code imports', () => {
+    const undeclared = [...imported].filter((name) => !declared.has(name) && !DECLARED_IN_TESTS.has(name));
+    expect(
+      undeclared.map((name) => `${name} (${[...(build.get(name) ?? []), ...(other.get(name) ?? [])][0]})`),
+    ).toEqual([]);
+  });
+
+  it('declares no package that nothing uses', () => {
+    const unused = [...declared].filter((name) => !imported.has(name) && !(name in USED_WITHOUT_IMPORT)).sort();
+    expect(unused).toEqual([]);
+    expect(Object.keys(USED_WITHOUT_IMPORT).filter((name) => !declared.has(name))).toEqual([]);
+  });
+
+  it('lists what the build imports as dependencies, and only that', () => {
+    const buildTime = [...build.keys()].filter((name) => !name.startsWith('@types/'));
+    expect(
+      buildTime.filter((name) => !dependencies.has(name)).map((name) => `${name} (${build.get(name)![0]})`),
+    ).toEqual([]);
+    const devOnly = [...dependencies].filter((name) => !build.has(name) && !(name in USED_WITHOUT_IMPORT));
+    expect(devOnly).toEqual([]);
+  });
+
+  it('finds the imports it checks', () => {
+    expect(packageOf('@docusaurus/Link')).toBe('@docusaurus/core');
+    expect(packageOf('@theme/Layout')).toBeNull();
+    expect(packageOf('node:fs')).toBeNull();
+    expect(packageOf('hast-util-select')).toBe('hast-util-select');
+    expect(packageOf('@codemirror/view')).toBe('@codemirror/view');
+    expect(packageOf('yaml/util')).toBe('yaml');
+    expect(build.get('@docusaurus/core')?.length).toBeGreaterThan(0);
+    expect(other.get('vitest')?.length).toBeGreaterThan(10);
+  });
+});
