@@ -4,6 +4,7 @@
  */
 import {expect, test, type Page} from '@playwright/test';
 import {compressToEncodedURIComponent} from 'lz-string';
+import {evaluationFromHash} from '../../src/components/Playground/share';
 import {waitForHydration, watchErrors} from './utils';
 
 const NOTES = `syntaxVersion: "3.0"
@@ -132,7 +133,10 @@ test('the link in the address bar reproduces the evaluation', async ({page, cont
   await section(page).getByLabel('summariesPerMonth used').fill('200');
   await section(page).getByRole('switch', {name: 'Server-side expressions'}).check();
   await expect(row(page, 'aiSummaries')).toContainText('true && 200 < 250');
-  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#code=[^&]+&eval=/);
+  // The link is written shortly after the last change: wait until it holds the whole subscription.
+  await expect
+    .poll(() => evaluationFromHash(new URL(page.url()).hash))
+    .toEqual({plan: 'PRO', addOns: {extraSummaries: 2}, usage: {summariesPerMonth: 200}, server: true});
 
   const other = await context.newPage();
   await other.goto(page.url());
