@@ -16,7 +16,7 @@ import {analyze, type ValidatorLoader} from '../src/lib/pricing2yaml/analyze';
 import {lineDiff} from '../src/lib/lineDiff';
 import {SYNTAX_VERSIONS, type SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
 import {standaloneValidator} from '../src/lib/pricing2yaml/validators';
-import {CORPUS_DIR} from '../tests/utils/pricingCorpus';
+import {CORPUS_DIR} from '../tests/fixtures/pricings/corpus';
 
 const ROOT = join(__dirname, '..');
 const FIXTURES = CORPUS_DIR;

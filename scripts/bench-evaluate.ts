@@ -14,7 +14,7 @@ import {quantityBounds} from '../src/lib/pricing2yaml/subscription';
 import type {Pricing, SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
 import {compilingLoader} from '../src/lib/pricing2yaml/validators';
 import {median, ms, percentile} from './lib/bench';
-import {CORPUS_DIR, yamlFilesUnder} from '../tests/utils/pricingCorpus';
+import {CORPUS_DIR, yamlFilesUnder} from '../tests/fixtures/pricings/corpus';
 
 const ROOT = join(__dirname, '..');
 export const EVALUATION_BUDGET_MS = 5;

@@ -17,7 +17,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {JUDGMENTS} from '../search/relevance-judgments';
 import {kb, median, ms, percentile} from './lib/bench';
-import {newestRealPricings} from '../tests/utils/pricingCorpus';
+import {newestRealPricings} from '../tests/fixtures/pricings/corpus';
 
 /** Budgets of the server (milliseconds): start to first answer, search and validation p95 round trips. */
 export const MCP_BUDGETS = {startMs: 1000, searchP95Ms: 10, validateP95Ms: 50};

@@ -25,7 +25,7 @@ import {allowedRoles, isPublic, operations, type SpaceApiDocument} from '../../s
 import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
 import {parse} from 'yaml';
 import {ROOT} from '../utils/codeBlocks';
-import {realPricing, realPricings} from '../utils/pricingCorpus';
+import {realPricing, realPricings} from '../fixtures/pricings/corpus';
 import {BUILD, ORIGIN} from './site';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');

@@ -15,7 +15,7 @@ import {quantityBounds} from '../../src/lib/pricing2yaml/subscription';
 import type {Pricing} from '../../src/lib/pricing2yaml/upgrade';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
 import {readSchema} from '../utils/pricing2yaml';
-import {CORPUS_DIR, yamlFilesUnder} from '../utils/pricingCorpus';
+import {CORPUS_DIR, yamlFilesUnder} from '../fixtures/pricings/corpus';
 
 const load = compilingLoader(async (v) => readSchema(v));
 const ERROR_CODES = new Set(['FLAG_NOT_FOUND', 'PARSE_ERROR', 'TYPE_MISMATCH', 'EVALUATION_ERROR']);

@@ -17,7 +17,7 @@ import {describe, expect, it} from 'vitest';
 import {analyze, type Analysis} from '../../src/lib/pricing2yaml/analyze';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
 import {ROOT} from '../utils/codeBlocks';
-import {CORPUS_DIR} from '../utils/pricingCorpus';
+import {CORPUS_DIR} from '../fixtures/pricings/corpus';
 import {readSchema} from '../utils/pricing2yaml';
 
 const FIXTURES = CORPUS_DIR;

@@ -11,7 +11,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {PATTERN_NAMES, analyze} from '../../src/lib/pricing2yaml/analyze';
 import {compilingLoader, standaloneValidator} from '../../src/lib/pricing2yaml/validators';
 import {ROOT} from '../utils/codeBlocks';
-import {CORPUS_DIR} from '../utils/pricingCorpus';
+import {CORPUS_DIR} from '../fixtures/pricings/corpus';
 import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
 import {parseYaml, readSchema} from '../utils/pricing2yaml';
 
