@@ -1,8 +1,8 @@
 /**
- * Accessibility gate, where it depends on how content is drawn: axe-core finds no violation, of any impact, in light
- * and dark mode, at desktop and phone widths, on one page of each layout and on pages that together show every kind
- * of content of the site (representativePages); nor in the open search modal, the open mobile drawer, the page
- * actions' menu or the announcement bar. Every page is checked in light mode at desktop width by pages.spec.ts.
+ * Accessibility gate, where it depends on how content is drawn: axe-core finds no violation, of any impact, in dark
+ * mode at desktop width and in both modes at phone width, on one page of each layout and on pages that together show
+ * every kind of content of the site (representativePages); nor in the open search modal, the open mobile drawer, the
+ * page actions' menu or the announcement bar. Every page is checked in light mode at desktop width by pages.spec.ts.
  */
 import {expect, test, type Page} from '@playwright/test';
 import {WIDTHS, open, setMode, violations, where, type Width} from './axe';
@@ -14,11 +14,13 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
     // axe checks the contrast of every code token: the longest pages need more than the default minute on 2 cores.
     test.setTimeout(180_000);
 
+    // Light mode at desktop width is checked on every page (pages.spec.ts).
+    const modes = width === 'desktop' ? (['dark'] as const) : (['light', 'dark'] as const);
     for (const path of representativePages()) {
-      test(`${path} in light and dark mode`, async ({page}) => {
+      test(`${path} in ${modes.join(' and ')} mode`, async ({page}) => {
         await open(page, path);
         const found: string[] = [];
-        for (const mode of ['light', 'dark'] as const) {
+        for (const mode of modes) {
           await setMode(page, mode);
           found.push(...(await violations(page, where(path, mode, width))));
         }

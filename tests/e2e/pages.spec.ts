@@ -11,7 +11,7 @@
  * (a11y.spec.ts).
  */
 import {expect, test, type Browser, type Page} from '@playwright/test';
-import {WIDTHS, open, violations, where} from './axe';
+import {WIDTHS, open, setMode, violations, where} from './axe';
 import {SECTION_SIDEBARS, docPath, parseDocPath, sitemapPaths, watchErrors} from './utils';
 
 const NOT_FOUND = '/this-page-does-not-exist';
@@ -131,6 +131,8 @@ test.describe('every page', () => {
       expect(foreign).toEqual([]);
       expect(errors.filter((e) => !EXPECTED_ERRORS.some((x) => x.page(path) && x.message.test(e)))).toEqual([]);
 
+      // Drawn in light mode: the page's background, its code blocks and the light drawing of each diagram.
+      await setMode(page, 'light');
       const found = await violations(page, where(path, 'light', 'desktop'));
       expect(found, found.join('\n')).toEqual([]);
     });
