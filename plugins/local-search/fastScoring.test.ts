@@ -4,9 +4,9 @@ import MiniSearch from 'minisearch';
 import {JUDGMENTS} from '../../search/relevance-judgments';
 import type {InternalsChange} from './changedInternals';
 import {LocalSearchIndex, queryWords, type SearchParams} from './engine';
-import {addAllMemoized, type Matches} from './fastScoring';
+import {addAllMemoized} from './fastScoring';
 import {ORIGIN, RECORDS, rec} from './sampleRecords';
-import {scoresBoth} from './scoringReference';
+import {scoresBoth, type EngineInside} from './scoringReference';
 
 // MiniSearch as it is, unless a test asks for its internals changed (./changedInternals.ts).
 const change = vi.hoisted((): InternalsChange => ({hide: [], reshape: false}));
@@ -137,14 +137,7 @@ describe('when MiniSearch’s internals change', () => {
    * score and how and where it holds each query word.
    */
   const matches = (index: LocalSearchIndex) => {
-    const inside = index as unknown as {
-      match(
-        words: ReturnType<typeof queryWords>,
-        combineWith: 'AND' | 'OR',
-        accept: null,
-        cache: Map<string, unknown>,
-      ): Matches;
-    };
+    const inside = index as unknown as EngineInside;
     return queries.flatMap((query) =>
       (['AND', 'OR'] as const).map((combineWith) => {
         const {ids, terms, score, how, place} = inside.match(queryWords(query), combineWith, null, new Map());

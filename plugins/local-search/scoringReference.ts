@@ -7,7 +7,8 @@ import type MiniSearch from 'minisearch';
 import {FIELD_BOOST, MATCH_WEIGHTS, allowedTypos, queryWords, type LocalSearchIndex} from './engine';
 import {miniSearchQuery, type Matches} from './fastScoring';
 
-interface Inside {
+/** The engine's parts the reference reads (private: the tests reach them on purpose). */
+export interface EngineInside {
   mini: MiniSearch;
   docBoost: Float32Array;
   match(
@@ -24,7 +25,7 @@ export function scoresBoth(
   query: string,
   combineWith: 'AND' | 'OR',
 ): {engine: Map<number, number>; miniSearch: Map<number, number>} {
-  const inside = index as unknown as Inside;
+  const inside = index as unknown as EngineInside;
   const words = queryWords(query);
   const reference = inside.mini.search(miniSearchQuery(words, combineWith, allowedTypos), {
     boost: FIELD_BOOST,
