@@ -25,10 +25,10 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-import {MERMAID_MARKER} from '../plugins/mermaid-svg/store';
-import {CHUNKS, PRISM_MARKER, chunkFile} from '../plugins/code-on-demand/chunks';
+import {CHUNKS, chunkFile} from '../plugins/code-on-demand/chunks';
 import {docPath} from '../src/constants';
 import {
+  LAZY_CODE,
   PUBLIC_SITE,
   type Scores,
   benchedPages,
@@ -101,17 +101,6 @@ function buildFigures() {
     per200(cold.seconds) <= 30,
   );
 }
-
-/** Code that only some pages may load: found by a string only that library's code holds. */
-const LAZY_CODE = {
-  Mermaid: MERMAID_MARKER,
-  // Not the word "MiniSearch": the search client in the main bundle names it in its agent string.
-  'search engine (MiniSearch)': 'does not have ID field',
-  'playground (CodeMirror)': 'cm-content',
-  'playground (ajv)': 'must have required property',
-  'syntax highlighter (Prism)': PRISM_MARKER,
-  'page actions menu': 'Report a problem with this page',
-} as const;
 
 /** Gzip bytes of the chunks every page with a code block loads: the code-block component and the playground link. */
 function codeBlockChunksGzip(): number {

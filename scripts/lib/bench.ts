@@ -12,7 +12,9 @@ import {promisify} from 'node:util';
 import {gzipSync} from 'node:zlib';
 import type {AddressInfo} from 'node:net';
 import {chromium, type Browser, type BrowserContextOptions, type Page} from '@playwright/test';
+import {PRISM_MARKER} from '../../plugins/code-on-demand/chunks';
 import {allFences} from '../../plugins/mermaid-svg/fences';
+import {MERMAID_MARKER} from '../../plugins/mermaid-svg/store';
 import {CHROMIUM_ARGS} from '../../playwright.config';
 import {docPath} from '../../src/constants';
 
@@ -40,6 +42,17 @@ export function diagramPage(): {path: string; diagrams: number} {
   if (diagrams < 3) throw new Error(`No page of the current version has three diagrams (most: ${file}, ${diagrams})`);
   return {path: docPath(file.replace(/^docs\//, '').replace(/\.mdx?$/, '')), diagrams};
 }
+
+/** Code that only some pages may load: found by a string only that library's code holds. */
+export const LAZY_CODE = {
+  Mermaid: MERMAID_MARKER,
+  // Not the word "MiniSearch": the search client in the main bundle names it in its agent string.
+  'search engine (MiniSearch)': 'does not have ID field',
+  'playground (CodeMirror)': 'cm-content',
+  'playground (ajv)': 'must have required property',
+  'syntax highlighter (Prism)': PRISM_MARKER,
+  'page actions menu': 'Report a problem with this page',
+} as const;
 
 /** The fixed list of pages `npm run bench` measures in full (sizes and Lighthouse). */
 export function benchedPages(): string[] {
