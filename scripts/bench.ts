@@ -9,16 +9,18 @@
  *   npm run bench -- --no-lighthouse   sizes only
  *   npm run bench -- --no-checker      without the checker's figures (`npm run bench:checker` gives them alone)
  *   npm run bench -- --no-pages        without the measurement of every doc page (scripts/bench-pages.ts)
- *   npm run bench -- --all-versions    that measurement on the older versions' pages too
+ *   npm run bench -- --all-versions    that measurement on the older versions' pages too (also --trace-runs=N and
+ *                                      --only=<path>, see scripts/bench-pages.ts)
  *
  * Then every doc page's blocking time and scripts, and Lighthouse on the heaviest of them (scripts/bench-pages.ts;
  * `npm run bench:pages` runs it alone). Last, the docs MCP server's start, latencies and packed size
  * (scripts/bench-mcp.ts; `npm run bench:mcp` runs it alone).
  *
- * Pages are served from build/ on 127.0.0.1 with gzip, as a static host would. Sizes are gzip bytes of the
- * same-origin HTML, JS and CSS a first visit loads while the reader scrolls the whole page, so code loaded on the way
- * (near the viewport, on interaction with what scrolls by) counts; prefetches of other pages are left out. Each size is
- * shown next to the same page of the toolkit's existing public site, measured earlier at load (PUBLIC_SITE).
+ * Pages are served from build/ on 127.0.0.1 with gzip, as a static host would (on BENCH_PORT, any free port when
+ * unset). Sizes are gzip bytes of the same-origin HTML, JS and CSS a first visit loads while the reader scrolls the
+ * whole page, so code loaded on the way (near the viewport, on interaction with what scrolls by) counts; prefetches of
+ * other pages are left out. Each size is shown next to the same page of the toolkit's existing public site, measured
+ * earlier at load (PUBLIC_SITE).
  */
 import {spawnSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
@@ -50,6 +52,9 @@ const BUILD = join(ROOT, 'build');
 const args = process.argv.slice(2);
 /** Scripts of the SPACE API reference beyond the Introduction's, gzip KB (see main). */
 const REFERENCE_OWN_JS_KB = 16.3;
+/** The port the build is served on, BENCH_PORT (any free port when unset); Lighthouse's browser listens on the next. */
+const PORT = Number(process.env.BENCH_PORT ?? 0);
+const LIGHTHOUSE_PORT = PORT && PORT + 1;
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 
 const INTRODUCTION_BUDGET_KB = 250;
@@ -122,7 +127,7 @@ async function main() {
       figures.pass,
     );
   }
-  const server = await serve(BUILD, {gzip: true});
+  const server = await serve(BUILD, {gzip: true, port: PORT});
   const diagrammed = diagramPage();
   const pages = benchedPages();
   /** Mobile Lighthouse runs of each page, which the measurement of every doc page reuses. */
@@ -191,9 +196,9 @@ async function main() {
       console.log(`\nLighthouse 12 (Chromium headless; mobile: median of ${RUNS} runs; desktop: 1 run)`);
       for (const path of pages) {
         const mobile: Scores[] = [];
-        for (let i = 0; i < RUNS; i++) mobile.push(await lighthouseRun(server.url + path, false));
+        for (let i = 0; i < RUNS; i++) mobile.push(await lighthouseRun(server.url + path, false, LIGHTHOUSE_PORT));
         mobileRuns.set(path, mobile);
-        const desktop = await lighthouseRun(server.url + path, true);
+        const desktop = await lighthouseRun(server.url + path, true, LIGHTHOUSE_PORT);
         const line = (s: Scores) =>
           `performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, ` +
           `SEO ${s.seo}, CLS ${s.cls.toFixed(3)}, TBT ${s.tbt.toFixed(0)} ms`;
@@ -219,7 +224,9 @@ async function main() {
         lighthouse: !args.includes('--no-lighthouse'),
         runs: RUNS,
         traceRuns: Number(args.find((a) => a.startsWith('--trace-runs='))?.split('=')[1] ?? 1),
+        only: args.find((a) => a.startsWith('--only='))?.split('=')[1],
         measured: mobileRuns,
+        lighthousePort: LIGHTHOUSE_PORT,
       });
       for (const r of lines) check(r.budget, r.actual, r.pass);
     }
