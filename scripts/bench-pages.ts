@@ -40,6 +40,7 @@ import {CHROMIUM_ARGS} from '../playwright.config';
 import {CURRENT_VERSION} from '../src/constants';
 import {
   CHROMIUM,
+  type BudgetLine,
   type Scores,
   type VisitHooks,
   LAZY_CODE,
@@ -50,6 +51,7 @@ import {
   median,
   medianScores,
   percentile,
+  printBudgets,
   serve,
   sitemapPaths,
 } from './lib/bench';
@@ -248,12 +250,6 @@ export async function tracePages(url: string, paths: string[], traceRuns = 1): P
   return figures;
 }
 
-export interface BudgetLine {
-  budget: string;
-  actual: string;
-  pass: boolean;
-}
-
 const msText = (n: number) => `${Math.round(n)} ms`;
 
 /**
@@ -420,10 +416,7 @@ if (require.main === module) {
       }
     })
     .then((results) => {
-      console.log('\nBudgets');
-      for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
-      const failed = results.filter((r) => !r.pass).length;
-      console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
+      const failed = printBudgets(results);
       console.log(`Run time ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
       process.exitCode = failed ? 1 : 0;
     })

@@ -30,6 +30,7 @@ import {gzipSync} from 'node:zlib';
 import {CHUNKS, chunkFile} from '../plugins/code-on-demand/chunks';
 import {docPath} from '../src/constants';
 import {
+  type BudgetLine,
   LAZY_CODE,
   PUBLIC_SITE,
   type Scores,
@@ -39,6 +40,7 @@ import {
   kb,
   lighthouseRun,
   medianScores,
+  printBudgets,
   serve,
   sitemapPaths,
 } from './lib/bench';
@@ -66,7 +68,7 @@ const INTRODUCTION_BUDGET_KB = 250;
 const PLAYGROUND_BEFORE_EVALUATE_KB = 304.3;
 const EVALUATE_GROWTH_KB = 8;
 
-const results: {budget: string; actual: string; pass: boolean}[] = [];
+const results: BudgetLine[] = [];
 function check(budget: string, actual: string, pass: boolean) {
   results.push({budget, actual, pass});
 }
@@ -239,10 +241,7 @@ async function main() {
   console.log('');
   for (const r of await benchMcp()) check(r.budget, r.actual, r.pass);
 
-  console.log('\nBudgets');
-  for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
-  const failed = results.filter((r) => !r.pass).length;
-  console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
+  printBudgets(results);
 }
 
 main().catch((error: unknown) => {

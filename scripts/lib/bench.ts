@@ -177,6 +177,22 @@ export function serve(dir: string, {gzip = false, port = 0}: {gzip?: boolean; po
   );
 }
 
+/** A budget and how the run measured against it. */
+export interface BudgetLine {
+  budget: string;
+  actual: string;
+  pass: boolean;
+}
+
+/** Prints a PASS/FAIL line per budget, then how many were missed; returns that number. */
+export function printBudgets(results: BudgetLine[]): number {
+  console.log('\nBudgets');
+  for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
+  const failed = results.filter((r) => !r.pass).length;
+  console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
+  return failed;
+}
+
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 
