@@ -281,6 +281,7 @@ export async function benchPages(
 ): Promise<BudgetLine[]> {
   const prefix = allVersions ? '/docs/' : `/docs/${CURRENT_VERSION}/`;
   const docs = sitemapPaths(BUILD).filter((p) => p.startsWith(prefix) && p.startsWith(only));
+  if (!docs.length) throw new Error(`No doc page under ${only || prefix} in the sitemap of ${BUILD}`);
   console.log(
     `Every doc page (${allVersions ? 'every version' : CURRENT_VERSION}, ${docs.length} pages) and the home page: ` +
       `blocking time from First Contentful Paint to load and hydration (Chromium trace, phone screen, CPU ` +
