@@ -16,7 +16,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {JUDGMENTS} from '../search/relevance-judgments';
-import {kb, median, ms, percentile} from './lib/bench';
+import {type BudgetLine, kb, median, ms, percentile, printBudgets} from './lib/bench';
 import {newestRealPricings} from '../tests/fixtures/pricings/corpus';
 
 /** Budgets of the server (milliseconds): start to first answer, search and validation p95 round trips. */
@@ -27,12 +27,6 @@ const BUILD = join(ROOT, 'build');
 const STARTS = 5;
 const SEARCH_ROUNDS = 3;
 const VALIDATE_ROUNDS = 10;
-
-export interface BudgetLine {
-  budget: string;
-  actual: string;
-  pass: boolean;
-}
 
 async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();
@@ -182,11 +176,7 @@ export async function benchMcp(): Promise<BudgetLine[]> {
 if (require.main === module) {
   benchMcp()
     .then((results) => {
-      console.log('\nBudgets');
-      for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
-      const failed = results.filter((r) => !r.pass).length;
-      console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
-      process.exitCode = failed ? 1 : 0;
+      process.exitCode = printBudgets(results) ? 1 : 0;
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? (error.stack ?? error.message) : error);

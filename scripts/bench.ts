@@ -8,47 +8,57 @@
  *   npm run bench -- --runs=5          Lighthouse runs per page for the mobile median (default 3)
  *   npm run bench -- --no-lighthouse   sizes only
  *   npm run bench -- --no-checker      without the checker's figures (`npm run bench:checker` gives them alone)
+ *   npm run bench -- --no-pages        without the measurement of every doc page (scripts/bench-pages.ts)
+ *   npm run bench -- --all-versions    that measurement on the older versions' pages too (also --trace-runs=N and
+ *                                      --only=<path>, see scripts/bench-pages.ts)
  *
- * Last, the docs MCP server's start, latencies and packed size (scripts/bench-mcp.ts; `npm run bench:mcp` runs it alone).
+ * Then every doc page's blocking time and scripts, and Lighthouse on the heaviest of them (scripts/bench-pages.ts;
+ * `npm run bench:pages` runs it alone). Last, the docs MCP server's start, latencies and packed size
+ * (scripts/bench-mcp.ts; `npm run bench:mcp` runs it alone).
  *
- * Pages are served from build/ on 127.0.0.1 with gzip, as a static host would. Sizes are gzip bytes of the
- * same-origin HTML, JS and CSS a first visit loads while the reader scrolls the whole page, so code loaded on the way
- * (near the viewport, on interaction with what scrolls by) counts; prefetches of other pages are left out. Each size is
- * shown next to the same page of the toolkit's existing public site, measured earlier at load (PUBLIC_SITE).
+ * Pages are served from build/ on 127.0.0.1 with gzip, as a static host would (on BENCH_PORT, any free port when
+ * unset). Sizes are gzip bytes of the same-origin HTML, JS and CSS a first visit loads while the reader scrolls the
+ * whole page, so code loaded on the way (near the viewport, on interaction with what scrolls by) counts; prefetches of
+ * other pages are left out. Each size is shown next to the same page of the toolkit's existing public site, measured
+ * earlier at load (PUBLIC_SITE).
  */
-import {execFile, spawnSync} from 'node:child_process';
-import {promisify} from 'node:util';
+import {spawnSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-import {allFences} from '../plugins/mermaid-svg/fences';
-import {MERMAID_MARKER} from '../plugins/mermaid-svg/store';
-import {CHUNKS, PRISM_MARKER, chunkFile} from '../plugins/code-on-demand/chunks';
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling';
+import {CHUNKS, chunkFile} from '../plugins/code-on-demand/chunks';
 import {docPath} from '../src/constants';
-import {firstVisits, kb, median, serve} from './lib/bench';
+import {
+  type BudgetLine,
+  LAZY_CODE,
+  PUBLIC_SITE,
+  type Scores,
+  benchedPages,
+  diagramPage,
+  firstVisits,
+  kb,
+  lighthouseRun,
+  medianScores,
+  printBudgets,
+  serve,
+  sitemapPaths,
+} from './lib/bench';
 import {evaluatorFigures} from './bench-evaluate';
 import {CHECKER_BUDGET, benchChecker, checkerLines} from './bench-checker';
 import {benchMcp} from './bench-mcp';
+import {benchPages} from './bench-pages';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
 const args = process.argv.slice(2);
 /** Scripts of the SPACE API reference beyond the Introduction's, gzip KB (see main). */
 const REFERENCE_OWN_JS_KB = 16.3;
+/** The port the build is served on, BENCH_PORT (any free port when unset); Lighthouse's browser listens on the next. */
+const PORT = Number(process.env.BENCH_PORT ?? 0);
+const LIGHTHOUSE_PORT = PORT && PORT + 1;
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 
-/**
- * The toolkit's existing public site (Docusaurus 3.8.1 with the Mermaid runtime), gzip KB its pages load, measured
- * earlier at load; ours may load at most `ratio` of that. The Introduction has a budget of its own too.
- */
-const PUBLIC_SITE: {path: string; kb: number; ratio: number}[] = [
-  {path: '/', kb: 215, ratio: 0.8},
-  {path: docPath('docs/Introduction'), kb: 385, ratio: 0.65},
-  {path: docPath('api/Pricing2Yaml/the-pricing2yaml-syntax'), kb: 402, ratio: 0.65},
-  {path: docPath('api/space/space-api'), kb: 718, ratio: 0.65},
-];
 const INTRODUCTION_BUDGET_KB = 250;
 /**
  * The playground's first visit before the Evaluate section: 304.3 KB gzip on 0cf7dac, measured side by side with
@@ -58,18 +68,7 @@ const INTRODUCTION_BUDGET_KB = 250;
 const PLAYGROUND_BEFORE_EVALUATE_KB = 304.3;
 const EVALUATE_GROWTH_KB = 8;
 
-/** The current version's page with the most diagrams (at least three): what several inlined SVGs cost. */
-function diagramPage(): {path: string; diagrams: number} {
-  const counts = new Map<string, number>();
-  for (const {file} of allFences()) {
-    if (file.startsWith('docs/')) counts.set(file, (counts.get(file) ?? 0) + 1);
-  }
-  const [file, diagrams] = [...counts].sort((a, b) => b[1] - a[1])[0];
-  if (diagrams < 3) throw new Error(`No page of the current version has three diagrams (most: ${file}, ${diagrams})`);
-  return {path: docPath(file.replace(/^docs\//, '').replace(/\.mdx?$/, '')), diagrams};
-}
-
-const results: {budget: string; actual: string; pass: boolean}[] = [];
+const results: BudgetLine[] = [];
 function check(budget: string, actual: string, pass: boolean) {
   results.push({budget, actual, pass});
 }
@@ -89,7 +88,7 @@ function timedBuild(label: string): {seconds: number; peakMb: number} {
 }
 
 function pageCount(): number {
-  return [...readFileSync(join(BUILD, 'sitemap.xml'), 'utf8').matchAll(/<loc>/g)].length;
+  return sitemapPaths(BUILD).length;
 }
 
 function buildFigures() {
@@ -108,57 +107,6 @@ function buildFigures() {
     `${per200(cold.seconds).toFixed(1)} s per 200 pages`,
     per200(cold.seconds) <= 30,
   );
-}
-
-/** Code that only some pages may load: found by a string only that library's code holds. */
-const LAZY_CODE = {
-  Mermaid: MERMAID_MARKER,
-  // Not the word "MiniSearch": the search client in the main bundle names it in its agent string.
-  'search engine (MiniSearch)': 'does not have ID field',
-  'playground (CodeMirror)': 'cm-content',
-  'playground (ajv)': 'must have required property',
-  'syntax highlighter (Prism)': PRISM_MARKER,
-  'page actions menu': 'Report a problem with this page',
-} as const;
-
-interface Scores {
-  performance: number;
-  accessibility: number;
-  'best-practices': number;
-  seo: number;
-  cls: number;
-}
-
-/** One Lighthouse run through its CLI in a plain Node process (its page-side code must not pass through tsx). */
-async function lighthouseRun(url: string, desktop: boolean): Promise<Scores> {
-  const cli = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
-  // Asynchronous: the server answering Lighthouse runs in this process.
-  const run = await promisify(execFile)(
-    process.execPath,
-    [
-      cli,
-      url,
-      '--output=json',
-      '--output-path=stdout',
-      '--quiet',
-      '--only-categories=performance,accessibility,best-practices,seo',
-      `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
-      ...(desktop ? ['--preset=desktop'] : []),
-    ],
-    {encoding: 'utf8', env: {...process.env, CHROME_PATH: CHROMIUM_PATH}, maxBuffer: 256 * 1024 * 1024},
-  );
-  const lhr = JSON.parse(run.stdout) as {
-    categories: Record<string, {score: number | null}>;
-    audits: Record<string, {numericValue?: number}>;
-  };
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    'best-practices': score('best-practices'),
-    seo: score('seo'),
-    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-  };
 }
 
 /** Gzip bytes of the chunks every page with a code block loads: the code-block component and the playground link. */
@@ -181,9 +129,11 @@ async function main() {
       figures.pass,
     );
   }
-  const server = await serve(BUILD, {gzip: true});
+  const server = await serve(BUILD, {gzip: true, port: PORT});
   const diagrammed = diagramPage();
-  const pages = [...PUBLIC_SITE.map((p) => p.path), diagrammed.path, '/playground'];
+  const pages = benchedPages();
+  /** Mobile Lighthouse runs of each page, which the measurement of every doc page reuses. */
+  const mobileRuns = new Map<string, Scores[]>();
   const reference = docPath('api/space/space-api');
   try {
     console.log('\nFirst visit, scrolled to the end (same-origin HTML + JS + CSS, gzip; prefetches excluded)');
@@ -248,19 +198,13 @@ async function main() {
       console.log(`\nLighthouse 12 (Chromium headless; mobile: median of ${RUNS} runs; desktop: 1 run)`);
       for (const path of pages) {
         const mobile: Scores[] = [];
-        for (let i = 0; i < RUNS; i++) mobile.push(await lighthouseRun(server.url + path, false));
-        const desktop = await lighthouseRun(server.url + path, true);
-        const med = (key: keyof Scores) => median(mobile.map((s) => s[key]));
-        const line = (s: Omit<Scores, 'cls'> & {cls: number}) =>
+        for (let i = 0; i < RUNS; i++) mobile.push(await lighthouseRun(server.url + path, false, LIGHTHOUSE_PORT));
+        mobileRuns.set(path, mobile);
+        const desktop = await lighthouseRun(server.url + path, true, LIGHTHOUSE_PORT);
+        const line = (s: Scores) =>
           `performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, ` +
-          `SEO ${s.seo}, CLS ${s.cls.toFixed(3)}`;
-        const m = {
-          performance: med('performance'),
-          accessibility: med('accessibility'),
-          'best-practices': med('best-practices'),
-          seo: med('seo'),
-          cls: med('cls'),
-        };
+          `SEO ${s.seo}, CLS ${s.cls.toFixed(3)}, TBT ${s.tbt.toFixed(0)} ms`;
+        const m = medianScores(mobile);
         console.log(`  ${path}`);
         console.log(`    mobile   ${line(m)}  (performance runs: ${mobile.map((s) => s.performance).join(', ')})`);
         console.log(`    desktop  ${line(desktop)}`);
@@ -273,6 +217,21 @@ async function main() {
         }
       }
     }
+
+    if (!args.includes('--no-pages')) {
+      // Every doc page (scripts/bench-pages.ts, also `npm run bench:pages` alone).
+      console.log('');
+      const lines = await benchPages(server.url, {
+        allVersions: args.includes('--all-versions'),
+        lighthouse: !args.includes('--no-lighthouse'),
+        runs: RUNS,
+        traceRuns: Number(args.find((a) => a.startsWith('--trace-runs='))?.split('=')[1] ?? 1),
+        only: args.find((a) => a.startsWith('--only='))?.split('=')[1],
+        measured: mobileRuns,
+        lighthousePort: LIGHTHOUSE_PORT,
+      });
+      for (const r of lines) check(r.budget, r.actual, r.pass);
+    }
   } finally {
     server.close();
   }
@@ -282,10 +241,7 @@ async function main() {
   console.log('');
   for (const r of await benchMcp()) check(r.budget, r.actual, r.pass);
 
-  console.log('\nBudgets');
-  for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
-  const failed = results.filter((r) => !r.pass).length;
-  console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
+  printBudgets(results);
 }
 
 main().catch((error: unknown) => {

@@ -1,15 +1,128 @@
 /**
  * Helpers shared by the benchmark scripts: a static server for build/ on
  * 127.0.0.1 (gzip on request, as static hosts do), what a first visit of a
- * page loads, percentiles and units.
+ * page loads, a Lighthouse run, the pages `npm run bench` measures,
+ * percentiles and units.
  */
+import {execFile} from 'node:child_process';
 import {createServer} from 'node:http';
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {extname, join, normalize} from 'node:path';
+import {promisify} from 'node:util';
 import {gzipSync} from 'node:zlib';
 import type {AddressInfo} from 'node:net';
-import {chromium, type Page} from '@playwright/test';
+import {chromium, type Browser, type BrowserContextOptions, type Page} from '@playwright/test';
+import {PRISM_MARKER} from '../../plugins/code-on-demand/chunks';
+import {allFences} from '../../plugins/mermaid-svg/fences';
+import {MERMAID_MARKER} from '../../plugins/mermaid-svg/store';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../tooling';
+import {docPath} from '../../src/constants';
+
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * The toolkit's existing public site (Docusaurus 3.8.1 with the Mermaid runtime), gzip KB its pages load, measured
+ * earlier at load; ours may load at most `ratio` of that (scripts/bench.ts checks it).
+ */
+export const PUBLIC_SITE: {path: string; kb: number; ratio: number}[] = [
+  {path: '/', kb: 215, ratio: 0.8},
+  {path: docPath('docs/Introduction'), kb: 385, ratio: 0.65},
+  {path: docPath('api/Pricing2Yaml/the-pricing2yaml-syntax'), kb: 402, ratio: 0.65},
+  {path: docPath('api/space/space-api'), kb: 718, ratio: 0.65},
+];
+
+/** The current version's page with the most diagrams (at least three): what several inlined SVGs cost. */
+export function diagramPage(): {path: string; diagrams: number} {
+  const counts = new Map<string, number>();
+  for (const {file} of allFences()) {
+    if (file.startsWith('docs/')) counts.set(file, (counts.get(file) ?? 0) + 1);
+  }
+  const [file, diagrams] = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (diagrams < 3) throw new Error(`No page of the current version has three diagrams (most: ${file}, ${diagrams})`);
+  return {path: docPath(file.replace(/^docs\//, '').replace(/\.mdx?$/, '')), diagrams};
+}
+
+/** Code that only some pages may load: found by a string only that library's code holds. */
+export const LAZY_CODE = {
+  Mermaid: MERMAID_MARKER,
+  // Not the word "MiniSearch": the search client in the main bundle names it in its agent string.
+  'search engine (MiniSearch)': 'does not have ID field',
+  'playground (CodeMirror)': 'cm-content',
+  'playground (ajv)': 'must have required property',
+  'syntax highlighter (Prism)': PRISM_MARKER,
+  'page actions menu': 'Report a problem with this page',
+} as const;
+
+/** The fixed list of pages `npm run bench` measures in full (sizes and Lighthouse). */
+export function benchedPages(): string[] {
+  return [...PUBLIC_SITE.map((p) => p.path), diagramPage().path, '/playground'];
+}
+
+/** Paths of every page in a build's sitemap, e.g. `/docs/2.0.1/docs/Introduction`, sorted. */
+export function sitemapPaths(build: string): string[] {
+  const xml = readFileSync(join(build, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).sort();
+}
+
+export interface Scores {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  cls: number;
+  /** Total blocking time, ms (Lighthouse's simulated figure on mobile). */
+  tbt: number;
+}
+
+/**
+ * One Lighthouse run through its CLI in a plain Node process (its page-side code must not pass through tsx). `port`
+ * is the browser's debugging port (any free port when 0).
+ */
+export async function lighthouseRun(url: string, desktop: boolean, port = 0): Promise<Scores> {
+  const cli = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  // Asynchronous: the server answering Lighthouse runs in this process.
+  const run = await promisify(execFile)(
+    process.execPath,
+    [
+      cli,
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+      `--port=${port}`,
+      ...(desktop ? ['--preset=desktop'] : []),
+    ],
+    {encoding: 'utf8', env: {...process.env, CHROME_PATH: CHROMIUM_PATH}, maxBuffer: 256 * 1024 * 1024},
+  );
+  const lhr = JSON.parse(run.stdout) as {
+    categories: Record<string, {score: number | null}>;
+    audits: Record<string, {numericValue?: number}>;
+  };
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+  };
+}
+
+/** The median of each figure of several runs of one page. */
+export function medianScores(runs: Scores[]): Scores {
+  const med = (key: keyof Scores) => median(runs.map((s) => s[key]));
+  return {
+    performance: med('performance'),
+    accessibility: med('accessibility'),
+    'best-practices': med('best-practices'),
+    seo: med('seo'),
+    cls: med('cls'),
+    tbt: med('tbt'),
+  };
+}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,6 +176,22 @@ export function serve(dir: string, {gzip = false, port = 0}: {gzip?: boolean; po
   );
 }
 
+/** A budget and how the run measured against it. */
+export interface BudgetLine {
+  budget: string;
+  actual: string;
+  pass: boolean;
+}
+
+/** Prints a PASS/FAIL line per budget, then how many were missed; returns that number. */
+export function printBudgets(results: BudgetLine[]): number {
+  console.log('\nBudgets');
+  for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
+  const failed = results.filter((r) => !r.pass).length;
+  console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
+  return failed;
+}
+
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 
@@ -97,10 +226,79 @@ async function scrollThrough(page: Page): Promise<void> {
   }
 }
 
+/** What is done to the fresh page of a first visit around its load (see firstVisit). */
+export interface VisitHooks {
+  /** Before the page navigates. */
+  beforeLoad?: (page: Page) => Promise<void>;
+  /** Once it has loaded and hydrated, before it is scrolled. */
+  afterLoad?: (page: Page) => Promise<void>;
+}
+
 /**
- * What a first visit of each page loads: the same-origin HTML, JS and CSS, until the page is hydrated, scrolled to
- * its end (so lazily loaded code counts) and the network is idle, prefetches of other pages excluded. `markers` names code by a string only that code holds.
+ * What a first visit of a page loads: the same-origin HTML, JS and CSS, until the page is hydrated, scrolled to its
+ * end (so lazily loaded code counts) and the network is idle, prefetches of other pages excluded. `markers` names code
+ * by a string only that code holds. Each visit has a browser context of its own (an empty cache), made with `options`.
  */
+export async function firstVisit(
+  browser: Browser,
+  url: string,
+  path: string,
+  {
+    markers = {},
+    options = {},
+    hooks = {},
+  }: {
+    markers?: Readonly<Record<string, string>>;
+    options?: BrowserContextOptions;
+    hooks?: VisitHooks;
+  } = {},
+): Promise<Visit> {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    const bodies: Promise<{type: string; body: Buffer} | null>[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (!response.url().startsWith(url)) return;
+      // Docusaurus prefetches the pages linked from the viewport; they are not part of this visit.
+      if (/prefetch/.test(request.headers()['sec-purpose'] ?? request.headers().purpose ?? '')) return;
+      const type = request.resourceType();
+      if (!['document', 'script', 'stylesheet'].includes(type)) return;
+      bodies.push(
+        response.body().then(
+          (body) => ({type, body}),
+          () => null,
+        ),
+      );
+    });
+    await hooks.beforeLoad?.(page);
+    await page.goto(url + path, {waitUntil: 'networkidle'});
+    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await hooks.afterLoad?.(page);
+    await scrollThrough(page);
+    await page.waitForLoadState('networkidle');
+    const diagrams = await page.locator('[data-mermaid-diagram]').count();
+    const hasCode = (await page.locator('.theme-code-block').count()) > 0;
+    const loaded = (await Promise.all(bodies)).filter((b) => b !== null);
+    const sum = (type: string) => loaded.filter((b) => b.type === type).reduce((n, b) => n + b.body.length, 0);
+    const gzipOf = (list: typeof loaded) => list.reduce((n, b) => n + gzipSync(b.body, {level: 9}).length, 0);
+    const js = loaded.filter((b) => b.type === 'script').map((b) => b.body.toString('utf8'));
+    return {
+      bytes: {html: sum('document'), js: sum('script'), css: sum('stylesheet')},
+      gzip: gzipOf(loaded),
+      gzipJs: gzipOf(loaded.filter((b) => b.type === 'script')),
+      lazy: Object.entries(markers)
+        .filter(([, marker]) => js.some((code) => code.includes(marker)))
+        .map(([name]) => name),
+      diagrams,
+      hasCode,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The first visit (see firstVisit) of each page, one after the other, in a desktop browser. */
 export async function firstVisits(
   url: string,
   paths: string[],
@@ -109,48 +307,7 @@ export async function firstVisits(
   const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
   const visits: Record<string, Visit> = {};
   try {
-    for (const path of paths) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const bodies: Promise<{type: string; body: Buffer} | null>[] = [];
-      page.on('response', (response) => {
-        const request = response.request();
-        if (!response.url().startsWith(url)) return;
-        // Docusaurus prefetches the pages linked from the viewport; they are not part of this visit.
-        if (/prefetch/.test(request.headers()['sec-purpose'] ?? request.headers().purpose ?? '')) return;
-        const type = request.resourceType();
-        if (!['document', 'script', 'stylesheet'].includes(type)) return;
-        bodies.push(
-          response.body().then(
-            (body) => ({type, body}),
-            () => null,
-          ),
-        );
-      });
-      await page.goto(url + path, {waitUntil: 'networkidle'});
-      await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-      await scrollThrough(page);
-      await page.waitForLoadState('networkidle');
-      const diagrams = await page.locator('[data-mermaid-diagram]').count();
-      const hasCode = (await page.locator('.theme-code-block').count()) > 0;
-      const loaded = (await Promise.all(bodies)).filter((b) => b !== null);
-      const sum = (type: string) => loaded.filter((b) => b.type === type).reduce((n, b) => n + b.body.length, 0);
-      const gzipOf = (list: typeof loaded) => list.reduce((n, b) => n + gzipSync(b.body, {level: 9}).length, 0);
-      const gzip = gzipOf(loaded);
-      const js = loaded.filter((b) => b.type === 'script').map((b) => b.body.toString('utf8'));
-      const lazy = Object.entries(markers)
-        .filter(([, marker]) => js.some((code) => code.includes(marker)))
-        .map(([name]) => name);
-      visits[path] = {
-        bytes: {html: sum('document'), js: sum('script'), css: sum('stylesheet')},
-        gzip,
-        gzipJs: gzipOf(loaded.filter((b) => b.type === 'script')),
-        lazy,
-        diagrams,
-        hasCode,
-      };
-      await context.close();
-    }
+    for (const path of paths) visits[path] = await firstVisit(browser, url, path, {markers});
   } finally {
     await browser.close();
   }
