@@ -43,19 +43,37 @@ function BrowserLines({metadata}: {metadata: CodeBlockMetadata}): ReactNode {
   return <PlainLines metadata={metadata} />;
 }
 
-/** The server-rendered lines of the `<code>` element with this id, while the page is being hydrated. */
-function useServerLines(id: string, code: string): string | null {
+/**
+ * The lines each block of the first page drew as the server rendered them, by what decides them (language, line
+ * numbers, highlighted lines, code). The theme's Tabs remount their content right after hydration (`key` switches
+ * with `useIsBrowser()`, theme-classic 3.8.1's fix for facebook/docusaurus#5653); the remounted blocks have new ids,
+ * but the same content, so they take their lines from here instead of loading the highlighter.
+ */
+const adoptedLines = new Map<string, string>();
+
+const linesKey = (metadata: CodeBlockMetadata) =>
+  JSON.stringify([metadata.language, metadata.lineNumbersStart, metadata.lineClassNames, metadata.code]);
+
+/**
+ * The server-rendered lines of the `<code>` element with this id, while the page is being hydrated, or those of a
+ * block with the same content that was (a block the Tabs remounted).
+ */
+function useServerLines(id: string, metadata: CodeBlockMetadata): string | null {
   const html = useServerHtml(id);
-  const [adoptedFor] = useState(code);
+  const [adopted] = useState(() => {
+    const key = linesKey(metadata);
+    if (html !== null) adoptedLines.set(key, html);
+    return {key, html: html ?? adoptedLines.get(key) ?? null};
+  });
   // A block whose code has changed since (an instance filled into a sample) is drawn anew.
-  return html !== null && adoptedFor === code ? html : null;
+  return adopted.html !== null && adopted.key === linesKey(metadata) ? adopted.html : null;
 }
 
 export default function CodeBlockContent({className}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = usePrismTheme();
   const id = useId();
-  const serverLines = useServerLines(id, metadata.code);
+  const serverLines = useServerLines(id, metadata);
   const language = metadata.language.toLowerCase();
   const numbered = metadata.lineNumbersStart !== undefined;
   const codeProps = {
