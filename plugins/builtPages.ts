@@ -5,7 +5,7 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {parseHtml, type Root} from './hast';
+import {parseHtml, selectAll, textContent, type Root} from './hast';
 
 /** Every `.html` file under `dir`, absolute paths, sorted. */
 export function htmlFiles(dir: string): string[] {
@@ -45,3 +45,16 @@ export function builtPage(file: string): BuiltPage {
   }
   return page;
 }
+
+/** The absolute URLs a build's sitemap.xml lists, in its order. */
+export function sitemapUrls(outDir: string): string[] {
+  return selectAll('loc', parseHtml(readFileSync(join(outDir, 'sitemap.xml'), 'utf8'))).map((loc) =>
+    textContent(loc).trim(),
+  );
+}
+
+/** The paths of the pages a build's sitemap.xml lists (`/docs/2.0.1/docs/Introduction`), sorted. */
+export const sitemapPaths = (outDir: string): string[] =>
+  sitemapUrls(outDir)
+    .map((url) => new URL(url).pathname)
+    .sort();

@@ -52,8 +52,8 @@ import {
   percentile,
   printBudgets,
   serve,
-  sitemapPaths,
 } from './lib/bench';
+import {sitemapPaths} from '../plugins/builtPages';
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');

@@ -42,8 +42,8 @@ import {
   medianScores,
   printBudgets,
   serve,
-  sitemapPaths,
 } from './lib/bench';
+import {sitemapPaths} from '../plugins/builtPages';
 import {evaluatorFigures} from './bench-evaluate';
 import {CHECKER_BUDGET, benchChecker, checkerLines} from './bench-checker';
 import {benchMcp} from './bench-mcp';

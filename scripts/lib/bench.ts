@@ -59,10 +59,6 @@ export function benchedPages(): string[] {
 }
 
 /** Paths of every page in a build's sitemap, e.g. `/docs/2.0.1/docs/Introduction`, sorted. */
-export function sitemapPaths(build: string): string[] {
-  const xml = readFileSync(join(build, 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).sort();
-}
 
 export interface Scores {
   performance: number;

@@ -1,9 +1,9 @@
 /**
  * The built site, read from disk for the tests of tests/built/ (run them after `npm run build`).
  */
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
-import {builtPage, htmlFiles} from '../../plugins/builtPages';
+import {builtPage, htmlFiles, sitemapUrls as builtSitemapUrls} from '../../plugins/builtPages';
 import type {Root} from '../../plugins/hast';
 import {SITE} from '../../src/constants';
 import {ROOT} from '../utils/codeBlocks';
@@ -45,10 +45,7 @@ export function builtPages(): Page[] {
 }
 
 /** Absolute URLs listed by build/sitemap.xml. */
-export function sitemapUrls(): string[] {
-  const xml = readFileSync(join(BUILD, 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-}
+export const sitemapUrls = (): string[] => builtSitemapUrls(BUILD);
 
 /** The file under build/ a site-relative URL path is served from, or null. */
 export function fileFor(path: string): string | null {

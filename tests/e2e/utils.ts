@@ -1,10 +1,9 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
-import {select} from 'hast-util-select';
-import rehypeParse from 'rehype-parse';
-import {unified} from 'unified';
 import {visit} from 'unist-util-visit';
+import {sitemapPaths as builtSitemapPaths} from '../../plugins/builtPages';
+import {parseHtml, select} from '../../plugins/hast';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 
 export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
@@ -12,10 +11,7 @@ export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
 const BUILD = join(__dirname, '..', '..', 'build');
 
 /** Paths of every page in the built sitemap, e.g. `/docs/2.0.1/docs/Introduction`. */
-export function sitemapPaths(): string[] {
-  const xml = readFileSync(join(BUILD, 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).sort();
-}
+export const sitemapPaths = (): string[] => builtSitemapPaths(BUILD);
 
 /** Which sidebar a docs path uses, from its section folder. */
 export const SECTION_SIDEBARS = {
@@ -128,9 +124,7 @@ function builtFile(path: string): string {
  * no other page holds.
  */
 function contentKinds(path: string): Set<string> {
-  const tree = unified()
-    .use(rehypeParse)
-    .parse(readFileSync(builtFile(path), 'utf8'));
+  const tree = parseHtml(readFileSync(builtFile(path), 'utf8'));
   const kinds = new Set<string>();
   visit(select('main', tree) ?? tree, 'element', (el) => {
     kinds.add(el.tagName);
