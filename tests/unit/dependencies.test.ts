@@ -6,8 +6,10 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
 import {join, relative} from 'node:path';
+import ts from 'typescript';
+import {visit} from 'unist-util-visit';
 import {describe, expect, it} from 'vitest';
-import {withoutCode} from '../../plugins/markdownSource';
+import {parseSource} from '../../plugins/markdownSource';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -101,14 +103,45 @@ function files(path: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** `import`/`export … from` statements; group 1 is what stands between the keyword and `from`. */
-const STATEMENT = /^\s*(?:import|export)\b([^'"`;]*?)\bfrom\s*['"]([^'"]+)['"]/gm;
-const SPECIFIER = [
-  /^\s*import\s*['"]([^'"]+)['"]/gm,
-  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-  /\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g,
-  /\bvi\.mock\(\s*['"]([^'"]+)['"]/g,
-];
+/** The calls that load a module by name, besides `import()`: `require`, `require.resolve` and Vitest's `vi.mock`. */
+const LOADERS = new Set(['require', 'require.resolve', 'vi.mock']);
+
+/**
+ * Every module a file names, as the TypeScript parser reads it: import and export declarations (type-only when the
+ * clause or every named binding says `type`), `import()` and the LOADERS. In MDX, only the ESM statements count.
+ */
+function moduleReferences(rel: string, text: string): {specifier: string; typeOnly: boolean}[] {
+  if (rel.endsWith('.mdx')) {
+    const esm: string[] = [];
+    visit(parseSource(text), 'mdxjsEsm', (node: {value: string}) => void esm.push(node.value));
+    text = esm.join('\n');
+  }
+  const source = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const found: {specifier: string; typeOnly: boolean}[] = [];
+  const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>) =>
+    elements.length > 0 && elements.every((e) => e.isTypeOnly);
+  const walk = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly ||
+          (!clause.name && !!bindings && ts.isNamedImports(bindings) && allTypes(bindings.elements)));
+      found.push({specifier: node.moduleSpecifier.text, typeOnly});
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      const typeOnly = node.isTypeOnly || (!!clause && ts.isNamedExports(clause) && allTypes(clause.elements));
+      found.push({specifier: node.moduleSpecifier.text, typeOnly});
+    } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteralLike(node.arguments[0])) {
+      const callee = node.expression.kind === ts.SyntaxKind.ImportKeyword ? 'import' : node.expression.getText(source);
+      if (callee === 'import' || LOADERS.has(callee)) found.push({specifier: node.arguments[0].text, typeOnly: false});
+    }
+    ts.forEachChild(node, walk);
+  };
+  walk(source);
+  return found;
+}
 
 /** The package a bare specifier names, or null for a relative path, a Node built-in or an alias. */
 export function packageOf(specifier: string): string | null {
@@ -122,14 +155,6 @@ export function packageOf(specifier: string): string | null {
   return TYPES_ONLY.has(name) ? `@types/${name}` : name;
 }
 
-/** Whether an import or export clause (`type {A}`, `{type A, type B}`, `X, {Y}`) brings in types only. */
-function isTypeOnly(clause: string): boolean {
-  const trimmed = clause.trim();
-  if (/^type\b/.test(trimmed)) return true;
-  const named = /^\{([^}]*)\}$/.exec(trimmed);
-  return named !== null && named[1].split(',').every((item) => !item.trim() || /^type\s/.test(item.trim()));
-}
-
 /** Every package imported by the code, with the files importing it, split into build-time and other imports. */
 function imports(): {build: Map<string, string[]>; other: Map<string, string[]>} {
   const build = new Map<string, string[]>();
@@ -138,18 +163,13 @@ function imports(): {build: Map<string, string[]>; other: Map<string, string[]>}
     for (const file of files(path)) {
       const rel = relative(ROOT, file).split('\\').join('/');
       if (NOT_CODE.some((re) => re.test(rel))) continue;
-      let text = readFileSync(file, 'utf8');
-      // In MDX, only the import lines are code; fenced examples are not.
-      if (rel.endsWith('.mdx')) text = withoutCode(text);
-      const add = (specifier: string, runs: boolean) => {
+      for (const {specifier, typeOnly} of moduleReferences(rel, readFileSync(file, 'utf8'))) {
         const name = packageOf(specifier);
-        if (!name) return;
+        if (!name) continue;
         // Types are checked, not run: a type-only import is the type checker's, a dev dependency.
-        const map = isBuild && runs && !TEST_FILE.test(rel) ? build : other;
+        const map = isBuild && !typeOnly && !TEST_FILE.test(rel) ? build : other;
         map.set(name, [...(map.get(name) ?? []), rel]);
-      };
-      for (const [, clause, specifier] of text.matchAll(STATEMENT)) add(specifier, !isTypeOnly(clause));
-      for (const re of SPECIFIER) for (const [, specifier] of text.matchAll(re)) add(specifier, true);
+      }
     }
   }
   return {build, other};
