@@ -10,8 +10,9 @@
  * of HTML pages only (plugins/local-search).
  *
  * The reader's side is in ./theme, theme components of this plugin (see plugins/code-on-demand/index.ts for how they
- * layer with the classic theme's): DocItem/Content names each doc page's twin in its <head> and puts the page actions
- * beside its title (PageActions: copy the twin, view it, open it in an assistant, report a problem).
+ * layer with the classic theme's): PageActions, beside the title of every doc page (src/theme/DocItem/Content puts it
+ * there), names the page's twin in its <head> and offers to copy the twin, view it, open it in an assistant, or report
+ * a problem.
  */
 import {existsSync, statSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';

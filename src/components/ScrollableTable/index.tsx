@@ -10,46 +10,17 @@
 import {useEffect, useId, useRef, useState, type ComponentProps, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import {useServerHtml} from '@site/src/utils/useServerHtml';
+import {SCROLL_FOCUS, SCROLL_LABEL, watchScrollFocus} from './scrollFocus';
 import styles from './styles.module.css';
 
 /**
  * A ref for a scrolling element and the tabIndex it needs: 0 while its content overflows it, or, for a `deferred`
- * element, until the browser has drawn it.
+ * element, until the browser has drawn it (./scrollFocus.ts).
  */
 export function useScrollFocus<T extends HTMLElement>(deferred = false): [RefObject<T | null>, 0 | undefined] {
   const ref = useRef<T>(null);
   const [overflows, setOverflows] = useState(false);
-
-  useEffect(() => {
-    const area = ref.current;
-    if (!area) return undefined;
-    // A deferred area is drawn once its content has a size. Until then its own size is a stand-in and whether it
-    // overflows is unknown: it is a tab stop all the same, so Tab cannot pass a wide table the browser has not drawn
-    // (taking focus draws it). Nothing is read from the page for it before then: reading inside an area the browser
-    // skips would lay it out there and then, one table after another.
-    let drawn = !deferred;
-    const measure = () => {
-      if (!drawn) return setOverflows(true);
-      const now = area.scrollWidth > area.clientWidth || area.scrollHeight > area.clientHeight;
-      // An area that has focus stays a tab stop until focus leaves it.
-      if (now || document.activeElement !== area) setOverflows(now);
-    };
-    measure();
-    // The area's box changes with the viewport, its content with late fonts and when the browser draws it. The
-    // observer reports after layout, when reading sizes costs nothing.
-    const observer = new ResizeObserver((entries) => {
-      drawn ||= entries.some((entry) => entry.target !== area && entry.contentRect.width > 0);
-      measure();
-    });
-    observer.observe(area);
-    for (const part of Array.from(area.children)) observer.observe(part);
-    area.addEventListener('blur', measure);
-    return () => {
-      observer.disconnect();
-      area.removeEventListener('blur', measure);
-    };
-  }, [deferred]);
-
+  useEffect(() => (ref.current ? watchScrollFocus(ref.current, deferred, setOverflows) : undefined), [deferred]);
   return [ref, overflows ? 0 : undefined];
 }
 
@@ -78,6 +49,7 @@ export function ScrollArea({
   return (
     <div
       {...focusable}
+      {...{[SCROLL_FOCUS]: deferred ? 'deferred' : '', [SCROLL_LABEL]: label}}
       {...props}
       id={still ? id : props.id}
       className={clsx(className, deferred && styles.deferred)}
@@ -90,5 +62,13 @@ export function ScrollArea({
 /** A <table> that is itself the scrolling block (Infima's default for Markdown tables). */
 export default function ScrollableTable({className, ...props}: ComponentProps<'table'>): ReactNode {
   const [ref, tabIndex] = useScrollFocus<HTMLTableElement>(true);
-  return <table tabIndex={tabIndex} {...props} className={clsx(className, styles.deferred)} ref={ref} />;
+  return (
+    <table
+      tabIndex={tabIndex}
+      {...{[SCROLL_FOCUS]: 'deferred'}}
+      {...props}
+      className={clsx(className, styles.deferred)}
+      ref={ref}
+    />
+  );
 }

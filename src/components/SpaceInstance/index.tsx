@@ -12,7 +12,8 @@ export default function SpaceInstancePanel(): ReactNode {
   const instance = useSpaceInstance();
   const id = useId();
   return (
-    // data-interactive: controls for readers in the browser, left out of search records and Markdown twins.
+    // data-interactive: controls for readers in the browser, left out of search records and Markdown twins; on a first
+    // visit, reaching for them renders the page in React (./adoption.ts).
     <section className={styles.panel} aria-labelledby={`${id}-title`} data-interactive="">
       <p className={styles.title} id={`${id}-title`}>
         Your SPACE instance
@@ -26,6 +27,7 @@ export default function SpaceInstancePanel(): ReactNode {
           <span>Base URL</span>
           <input
             type="text"
+            name="baseUrl"
             inputMode="url"
             spellCheck={false}
             autoComplete="off"
@@ -39,6 +41,7 @@ export default function SpaceInstancePanel(): ReactNode {
           {/* new-password: browsers fill in no saved password, and the key is never submitted to be saved. */}
           <input
             type="password"
+            name="apiKey"
             spellCheck={false}
             autoComplete="new-password"
             value={instance.apiKey}

@@ -1,5 +1,5 @@
 /**
- * "Copy page" beside the title of a doc page, with a menu of what else to do with the page (./Menu.tsx): view its
+ * "Copy page" beside the title of a doc page (src/theme/DocItem/Content puts it there), with a menu of what else to do with the page (./Menu.tsx): view its
  * Markdown twin (plugins/markdown-twins), open it in ChatGPT or Claude, report a problem with it.
  *
  * - Copy fetches the twin on click (nothing is requested before) and puts it on the clipboard; when the browser
@@ -10,6 +10,7 @@
  */
 import {useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
+import Head from '@docusaurus/Head';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import type MenuType from './Menu';
 import {twinPath} from '../../twin';
@@ -71,6 +72,10 @@ export default function PageActions(): ReactNode {
 
   return (
     <>
+      {/* Names the page's Markdown twin for tools that look for one. */}
+      <Head>
+        <link rel="alternate" type="text/markdown" href={twinPath(metadata.permalink)} />
+      </Head>
       <div ref={root} className={clsx('dropdown dropdown--right', styles.actions, open && 'dropdown--show')}>
         <button
           type="button"
