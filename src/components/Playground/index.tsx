@@ -59,13 +59,16 @@ export default function Playground() {
   const ids = {label: useId(), status: useId()};
 
   const version = analysis?.version ?? LATEST_SYNTAX;
+  // The schema serves completion only, so it loads once the editor first has focus, not with the page.
+  const [editing, setEditing] = useState(false);
   useEffect(() => {
+    if (!editing) return undefined;
     let live = true;
     loadSchema(version).then((s) => live && setSchema(s));
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, editing]);
 
   // Keep the document in the address bar, so that the link reproduces it.
   const [shareable, setShareable] = useState(true);
@@ -162,7 +165,7 @@ export default function Playground() {
       </div>
 
       <div className={styles.workspace}>
-        <section className={styles.editorPane} aria-labelledby={ids.label}>
+        <section className={styles.editorPane} aria-labelledby={ids.label} onFocus={() => setEditing(true)}>
           <h2 id={ids.label} className={styles.paneTitle}>
             Pricing2Yaml document
           </h2>
