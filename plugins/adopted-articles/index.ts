@@ -24,6 +24,7 @@ import {ARTICLE_QUERY, META_QUERY, type LoaderOptions} from './loader';
 const THEME_DIR = join(__dirname, 'theme');
 const LOADER = join(__dirname, 'loader.cjs');
 const SHELL = join(__dirname, 'client', 'shell.ts');
+const SHELL_MODULE = /[\\/]plugins[\\/]adopted-articles[\\/]client[\\/]shell\.ts$/;
 /** The docs plugin's content folders (every version), as its MDX rule includes them. */
 const DOCS_DIRS = [join(ROOT, 'docs') + '/', join(ROOT, 'versioned_docs') + '/'];
 
@@ -38,6 +39,25 @@ export default function adoptedArticles(context: {generatedFilesDir: string}): P
       if (process.env.NODE_ENV !== 'production') return {};
       const options = (mode: LoaderOptions['mode']): LoaderOptions => ({mode, isServer, shell: SHELL});
       return {
+        ...(isServer
+          ? {}
+          : {
+              // ./client/shell.ts is read by every page's module and by the doc layout; in a chunk of its own it is
+              // downloaded once per visit, not inlined into both.
+              optimization: {
+                splitChunks: {
+                  cacheGroups: {
+                    articleShell: {
+                      test: SHELL_MODULE,
+                      name: 'article-shell',
+                      chunks: 'async',
+                      priority: 60,
+                      enforce: true,
+                    },
+                  },
+                },
+              },
+            }),
         module: {
           rules: [
             {

@@ -1,129 +1,15 @@
 /**
  * What the components of an adopted article do in the browser, given to the server's HTML: each behaviour is one
- * listener on the article (or one observer), set up by ../theme/DocItem/Content and removed when the page goes.
+ * listener on the article (or one observer), set up by ../theme/DocItem/Content and removed when the page goes. Links
+ * and scrolling boxes here; tabs and details in ./tabs.ts and ./details.ts.
  * Each follows the classic theme's component of 3.8.1 that drew the HTML; the e2e tests run the same checks on an
  * adopted page and on the same page reached by a client-side navigation, where the theme's component runs.
  */
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
-import {createStorageSlot} from '@docusaurus/theme-common';
 import {adoptScrollFocus, SCROLL_FOCUS} from '@site/src/components/ScrollableTable/scrollFocus';
-import {TAB_GROUP, TAB_VALUE} from '../tabs';
 
-type Cleanup = () => void;
-
-function on<K extends keyof HTMLElementEventMap>(
-  root: HTMLElement,
-  type: K,
-  listener: (event: HTMLElementEventMap[K]) => void,
-): Cleanup {
-  root.addEventListener(type, listener);
-  return () => root.removeEventListener(type, listener);
-}
-
-/* Tabs (theme Tabs): Enter or a click selects a tab, the arrow keys move between tabs, a `groupId` keeps the choice. */
-
-function tabsOf(tab: Element): {tabs: HTMLElement[]; panels: HTMLElement[]} | null {
-  const container = tab.closest('.tabs-container');
-  const list = tab.closest('[role="tablist"]');
-  if (!container || !list) return null;
-  const tabs = Array.from(list.querySelectorAll<HTMLElement>(':scope > [role="tab"]'));
-  const panels = Array.from(container.querySelectorAll<HTMLElement>(':scope > div > [role="tabpanel"]'));
-  return {tabs, panels};
-}
-
-function showTab(tab: HTMLElement): void {
-  const found = tabsOf(tab);
-  if (!found) return;
-  const index = found.tabs.indexOf(tab);
-  found.tabs.forEach((t, i) => {
-    t.setAttribute('aria-selected', String(i === index));
-    t.tabIndex = i === index ? 0 : -1;
-    t.classList.toggle('tabs__item--active', i === index);
-  });
-  found.panels.forEach((panel, i) => {
-    if (i === index) panel.removeAttribute('hidden');
-    else panel.setAttribute('hidden', '');
-  });
-}
-
-/** Selects a tab and, for a group, the same value in the group's other tab lists, keeping `keep` where it is on screen. */
-function selectTab(root: HTMLElement, tab: HTMLElement, keep: HTMLElement | null): void {
-  const top = keep?.getBoundingClientRect().top;
-  const group = tab.getAttribute(TAB_GROUP);
-  const value = tab.getAttribute(TAB_VALUE);
-  if (group && value !== null) {
-    selectGroupValue(root, group, value);
-    try {
-      createStorageSlot(`docusaurus.tab.${group}`).set(value);
-    } catch {
-      // Storage refused (private mode, a policy): the choice just is not kept.
-    }
-  } else {
-    showTab(tab);
-  }
-  if (keep && top !== undefined) window.scrollBy(0, keep.getBoundingClientRect().top - top);
-}
-
-function selectGroupValue(root: HTMLElement, group: string, value: string): void {
-  for (const tab of Array.from(root.querySelectorAll<HTMLElement>(`[role="tab"][${TAB_GROUP}]`))) {
-    if (tab.getAttribute(TAB_GROUP) === group && tab.getAttribute(TAB_VALUE) === value) showTab(tab);
-  }
-}
-
-export function driveTabs(root: HTMLElement): Cleanup {
-  // The stored choice of each group, as the theme restores it once the page has hydrated.
-  const groups = new Set(
-    Array.from(root.querySelectorAll(`[role="tab"][${TAB_GROUP}]`), (tab) => tab.getAttribute(TAB_GROUP)!),
-  );
-  for (const group of groups) {
-    let stored: string | null = null;
-    try {
-      stored = createStorageSlot(`docusaurus.tab.${group}`).get();
-    } catch {
-      // Storage refused: the server's first tabs stay.
-    }
-    if (stored !== null) selectGroupValue(root, group, stored);
-  }
-  const tabAt = (event: Event) => (event.target as Element | null)?.closest<HTMLElement>('[role="tab"]') ?? null;
-  const offClick = on(root, 'click', (event) => {
-    const tab = tabAt(event);
-    if (tab && tab.getAttribute('aria-selected') !== 'true') selectTab(root, tab, tab);
-  });
-  const offKeys = on(root, 'keydown', (event) => {
-    const tab = tabAt(event);
-    const found = tab && tabsOf(tab);
-    if (!tab || !found) return;
-    const index = found.tabs.indexOf(tab);
-    if (event.key === 'Enter' && tab.getAttribute('aria-selected') !== 'true') selectTab(root, tab, tab);
-    else if (event.key === 'ArrowRight') found.tabs[(index + 1) % found.tabs.length]!.focus();
-    else if (event.key === 'ArrowLeft') found.tabs[(index - 1 + found.tabs.length) % found.tabs.length]!.focus();
-  });
-  return () => {
-    offClick();
-    offKeys();
-  };
-}
-
-/* Details (theme Details): the summary opens and closes its content. */
-
-export function driveDetails(root: HTMLElement): Cleanup {
-  return on(root, 'click', (event) => {
-    const summary = (event.target as Element | null)?.closest('summary');
-    const details = summary?.parentElement;
-    if (!summary || !(details instanceof HTMLDetailsElement) || !root.contains(details)) return;
-    // The theme's details keep their content in a collapsible box, hidden by an inline style while collapsed.
-    const box = Array.from(details.children).find((child): child is HTMLElement => child !== summary);
-    if (!box || details.dataset.collapsed === undefined) return;
-    event.preventDefault();
-    const open = details.dataset.collapsed === 'true';
-    details.dataset.collapsed = String(!open);
-    details.open = open;
-    box.style.display = open ? 'block' : 'none';
-    box.style.height = open ? 'auto' : '0px';
-    box.style.overflow = open ? 'visible' : 'hidden';
-  });
-}
+import {on, type Cleanup} from './on';
 
 /* Links (theme Link): in-app navigation to the site's pages, prefetched in view and preloaded on hover. */
 
@@ -186,8 +72,25 @@ export function driveScrollFocus(root: HTMLElement): Cleanup {
   return () => stops.forEach((stop) => stop());
 }
 
-/** Every behaviour of an adopted article; returns the function that removes them. */
+/**
+ * Every behaviour of an adopted article; returns the function that removes them. Tabs (./tabs.ts) and details
+ * (./details.ts) load only for an article that has some.
+ */
 export function driveArticle(root: HTMLElement, navigate: (path: string) => void): Cleanup {
-  const cleanups = [driveTabs(root), driveDetails(root), driveLinks(root, navigate), driveScrollFocus(root)];
-  return () => cleanups.forEach((cleanup) => cleanup());
+  const cleanups = [driveLinks(root, navigate), driveScrollFocus(root)];
+  let live = true;
+  if (root.querySelector('[role="tablist"]')) {
+    void import('./tabs').then(({driveTabs}) => {
+      if (live) cleanups.push(driveTabs(root));
+    });
+  }
+  if (root.querySelector('details')) {
+    void import('./details').then(({driveDetails}) => {
+      if (live) cleanups.push(driveDetails(root));
+    });
+  }
+  return () => {
+    live = false;
+    cleanups.forEach((cleanup) => cleanup());
+  };
 }

@@ -9,7 +9,7 @@ import Tabs from '@theme-init/Tabs';
 import type TabsType from '@theme/Tabs';
 import type {Props as TabItemProps} from '@theme/TabItem';
 import type {WrapperProps} from '@docusaurus/types';
-import {TAB_GROUP, TAB_VALUE} from '../../tabs';
+import {TAB_GROUP, TAB_VALUE} from '../../tabAttributes';
 
 type Props = WrapperProps<typeof TabsType>;
 

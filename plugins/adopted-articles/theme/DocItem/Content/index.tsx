@@ -21,7 +21,6 @@ import {
   Suspense,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -42,9 +41,15 @@ import {
   type AdoptedArticle,
 } from '../../../client/shell';
 import {driveArticle} from '../../../client/behaviours';
+import type {FocusPlace, RestoreFocus as RestoreFocusType} from '../../../client/upgrade';
 
 type Props = WrapperProps<typeof ContentType>;
 type ButtonsType = ComponentType<{pre: HTMLPreElement; code: string}>;
+interface Upgraded {
+  Article: ComponentType;
+  RestoreFocus: typeof RestoreFocusType;
+  focus: FocusPlace | null;
+}
 
 /** The server's HTML of each adopted article, by permalink. */
 const adoptedHtml = new Map<string, string>();
@@ -66,49 +71,6 @@ function codeBlocksOf(root: HTMLElement): CodeBlockTarget[] {
   });
 }
 
-/** What had focus in an article: the how-manieth of its controls, and the selection inside it. */
-interface FocusPlace {
-  index: number;
-  selection: [number | null, number | null] | null;
-}
-const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]';
-
-function focusPlace(root: HTMLElement): FocusPlace | null {
-  const active = document.activeElement;
-  if (!active || !root.contains(active)) return null;
-  const index = Array.from(root.querySelectorAll(CONTROLS)).indexOf(active);
-  const selection = active instanceof HTMLInputElement ? ([active.selectionStart, active.selectionEnd] as const) : null;
-  return index < 0 ? null : {index, selection: selection && [...selection]};
-}
-
-function restoreFocus(root: HTMLElement, place: FocusPlace): void {
-  const control = root.querySelectorAll<HTMLElement>(CONTROLS)[place.index];
-  control?.focus();
-  if (control instanceof HTMLInputElement && place.selection) {
-    try {
-      control.setSelectionRange(place.selection[0], place.selection[1]);
-    } catch {
-      // Radios and checkboxes have no selection.
-    }
-  }
-}
-
-/**
- * The article rendered in React after the reader reached for a part that needs it (an adoption condition of one of
- * its components); focus goes back to the control that had it in the adopted HTML.
- */
-function UpgradedArticle({Article, focus}: {Article: ComponentType; focus: FocusPlace | null}): ReactNode {
-  useLayoutEffect(() => {
-    const root = document.querySelector<HTMLElement>(`.${ARTICLE_CLASS}`);
-    if (root && focus) restoreFocus(root, focus);
-  }, [focus]);
-  return (
-    <ThemeContent>
-      <Article />
-    </ThemeContent>
-  );
-}
-
 function AdoptedContent({
   html,
   article,
@@ -116,7 +78,7 @@ function AdoptedContent({
 }: {
   html: string;
   article: AdoptedArticle;
-  onUpgrade: (Article: ComponentType, focus: FocusPlace | null) => void;
+  onUpgrade: (upgraded: Upgraded) => void;
 }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   const history = useHistory();
@@ -147,14 +109,16 @@ function AdoptedContent({
       const condition = target && article.conditions.find((c) => target.closest(c.UPGRADE_SELECTOR));
       if (!condition || upgrading) return;
       upgrading = true;
-      void Promise.all([article.load(), loadThemeContent()]).then(([{default: Article}]) => {
-        if (!live) return;
-        // In one task: what the reader typed is read, the article drawn and focus put back, so no keystroke can
-        // land in between.
-        article.conditions.forEach((c) => c.beforeUpgrade(root));
-        const focus = focusPlace(root);
-        flushSync(() => onUpgrade(Article, focus));
-      });
+      void Promise.all([import('../../../client/upgrade'), article.load(), loadThemeContent()]).then(
+        ([{focusPlace, RestoreFocus}, {default: Article}]) => {
+          if (!live) return;
+          // In one task: what the reader typed is read, the article drawn and focus put back, so no keystroke can
+          // land in between.
+          article.conditions.forEach((c) => c.beforeUpgrade(root));
+          const focus = focusPlace(root);
+          flushSync(() => onUpgrade({Article, RestoreFocus, focus}));
+        },
+      );
     };
     const events = ['pointerover', 'focusin', 'touchstart'] as const;
     const stopReaching = () => events.forEach((type) => root.removeEventListener(type, reach));
@@ -213,11 +177,8 @@ function LoadedArticle({article}: {article: AdoptedArticle}): ReactNode {
 export default function ContentWrapper(props: Props): ReactNode {
   const {metadata} = useDoc();
   const article = isValidElement(props.children) ? adoptedArticleOf(props.children.type) : null;
-  const [upgraded, setUpgraded] = useState<{Article: ComponentType; focus: FocusPlace | null}>();
-  const onUpgrade = useCallback(
-    (Article: ComponentType, focus: FocusPlace | null) => setUpgraded({Article, focus}),
-    [],
-  );
+  const [upgraded, setUpgraded] = useState<Upgraded>();
+  const onUpgrade = useCallback((next: Upgraded) => setUpgraded(next), []);
   const [html] = useState(() => {
     if (!article) return null;
     const known = adoptedHtml.get(metadata.permalink);
@@ -230,6 +191,17 @@ export default function ContentWrapper(props: Props): ReactNode {
   });
   if (!article) return <ThemeContent {...props} />;
   if (html === null) return <LoadedArticle article={article} />;
-  if (upgraded) return <UpgradedArticle Article={upgraded.Article} focus={upgraded.focus} />;
+  if (upgraded) {
+    // The article rendered in React after the reader reached for a part that needs it (an adoption condition of one
+    // of its components); focus goes back to the control that had it in the adopted HTML.
+    return (
+      <>
+        <ThemeContent>
+          <upgraded.Article />
+        </ThemeContent>
+        <upgraded.RestoreFocus focus={upgraded.focus} />
+      </>
+    );
+  }
   return <AdoptedContent html={html} article={article} onUpgrade={onUpgrade} />;
 }
