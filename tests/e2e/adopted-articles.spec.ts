@@ -51,7 +51,8 @@ test('a first visit keeps the server-drawn article and never loads it as JavaScr
   // The same check finds the article of a page reached by a client-side navigation, which React renders.
   await page.locator('.theme-doc-sidebar-container').getByRole('link', {name: 'Introduction', exact: true}).click();
   await page.waitForURL(`**${INTRODUCTION}`);
-  await expect(page.locator('.theme-doc-markdown > p').first()).toBeVisible();
+  // The address changes first; the old article stays until the new page's modules have loaded.
+  await expect(page.locator('article h1')).toHaveText('Introduction');
   const next = await articleSentence(page);
   expect(next).toHaveLength(40);
   expect(await loadedScripts(page)).toContain(next);
@@ -123,12 +124,15 @@ test('links in the article navigate in the app, and coming back draws the kept a
   const href = (await link.getAttribute('href'))!;
   await link.click();
   await page.waitForURL(`**${href}`);
+  // The new page's article is React's, not adopted.
+  await expect(page.locator('.theme-doc-markdown[data-adopted]')).toHaveCount(0);
   await expect(page.locator('article h1')).toBeVisible();
   // The same document: a client-side navigation, which renders the new article in React.
   expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
   // Back to the first page: its article is drawn again from the HTML the first visit kept.
   await page.goBack();
   await page.waitForURL(`**${INTRODUCTION}`);
+  await expect(page.locator('.theme-doc-markdown[data-adopted]')).toHaveCount(1);
   await expect(page.locator('.theme-doc-markdown a[href="' + href + '"]').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(1);
 });

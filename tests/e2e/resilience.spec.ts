@@ -319,6 +319,8 @@ test.describe('browser storage that throws', () => {
 
       // Search opens and answers; recent searches just are not kept.
       await page.keyboard.press('Control+k');
+      // The start screen shows once DocSearch has set up its empty query; a fill that lands before can be reset by it.
+      await expect(page.locator('.DocSearch-StartScreen')).toBeVisible();
       await page.locator('.DocSearch-Input').fill('pricing');
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
       // Enter opens the active hit: wait until the modal has made one active, or the key lands before it has.
