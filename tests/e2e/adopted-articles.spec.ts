@@ -197,3 +197,23 @@ test('on the SPACE API reference, what the reader typed before the switch to Rea
       .last(),
   ).toContainText('https://typed.example.test/api/v1/contracts/user-123');
 });
+
+test('coming back to the SPACE API reference after saving an instance renders it in React, filled', async ({page}) => {
+  const reference = docPath('api/space/space-api');
+  await page.goto(reference);
+  await waitForHydration(page);
+  const baseUrl = page.getByRole('region', {name: 'Your SPACE instance'}).getByRole('textbox', {name: 'Base URL'});
+  await baseUrl.hover();
+  await expect(page.locator('.theme-doc-markdown[data-adopted]')).toHaveCount(0);
+  await baseUrl.fill('https://saved.example.test/api/v1');
+  await page.locator('nav.navbar').getByRole('link', {name: 'Getting Started', exact: true}).click();
+  await expect(page.locator('article h1')).toHaveText('Introduction');
+  await page.goBack();
+  await page.waitForURL(`**${reference}`);
+  const sample = page
+    .locator('section', {has: page.locator('h3#get-contracts-userid')})
+    .locator('pre')
+    .last();
+  await expect(sample).toContainText('https://saved.example.test/api/v1/contracts/user-123');
+  await expect(page.locator('.theme-doc-markdown[data-adopted]')).toHaveCount(0);
+});

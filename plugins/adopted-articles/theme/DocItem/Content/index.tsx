@@ -162,7 +162,7 @@ function ThemeContent(props: Props): ReactNode {
   );
 }
 
-/** The article in React, for an adopted article whose HTML is not on the page. */
+/** The article in React, for an adopted article whose kept HTML is missing or no longer right. */
 function LoadedArticle({article}: {article: AdoptedArticle}): ReactNode {
   const [Article] = useState(() => lazy(article.load));
   return (
@@ -182,7 +182,9 @@ export default function ContentWrapper(props: Props): ReactNode {
   const [html] = useState(() => {
     if (!article) return null;
     const known = adoptedHtml.get(metadata.permalink);
-    if (known !== undefined) return known;
+    // Coming back to the first page: its kept HTML, unless a condition no longer holds (a SPACE instance was saved
+    // meanwhile), and the article is rendered in React instead.
+    if (known !== undefined) return article.conditions.every((c) => c.canAdopt()) ? known : null;
     // The stand-in is only given while the first page hydrates (../../../client/shell.ts), so the article on the
     // page is this one.
     const server = document.querySelector(`.${ARTICLE_CLASS}`)?.innerHTML;
