@@ -19,7 +19,7 @@
 import {join} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {ROOT} from '../markdownSource';
-import {ARTICLE_QUERY, META_QUERY, type LoaderOptions} from './loader';
+import {META_QUERY, type LoaderOptions} from './loader';
 
 const THEME_DIR = join(__dirname, 'theme');
 const LOADER = join(__dirname, 'loader.cjs');
@@ -27,8 +27,6 @@ const SHELL = join(__dirname, 'client', 'shell.ts');
 const SHELL_MODULE = /[\\/]plugins[\\/]adopted-articles[\\/]client[\\/]shell\.ts$/;
 /** The docs plugin's content folders (every version), as its MDX rule includes them. */
 const DOCS_DIRS = [join(ROOT, 'docs') + '/', join(ROOT, 'versioned_docs') + '/'];
-
-export {ARTICLE_QUERY, META_QUERY};
 
 export default function adoptedArticles(context: {generatedFilesDir: string}): Plugin {
   return {
