@@ -7,7 +7,6 @@ import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/searchSetup';
 import markdownTwins from './plugins/markdown-twins';
-import adoptedArticles from './plugins/adopted-articles';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 import codeOnDemand from './plugins/code-on-demand';
@@ -139,7 +138,6 @@ const config: Config = {
     codeOnDemand,
     mermaidSvg,
     markdownTwins,
-    adoptedArticles,
     spaceOpenApi,
     [
       securityHeaders,

@@ -11,6 +11,8 @@
  *   npm run bench:pages -- --trace-runs=3      traces per page, the median kept (default 1)
  *   npm run bench:pages -- --no-lighthouse     the traces alone
  *   npm run bench:pages -- --only=/docs/2.0.1/api/space/   the doc pages under a path
+ *   npm run bench:pages -- --compare=<dir>     also trace another build (say, main's) page by page, alternating
+ *                                              with build/, and print both side by side: one run, one machine state
  *
  * It measures build/ as it is (run `npm run build` first). BENCH_PORT sets the port the build is served on and
  * BENCH_PORT + 1 the debugging port of Lighthouse's browser (any free ports by default).
@@ -58,8 +60,12 @@ import {sitemapPaths} from '../plugins/builtPages';
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
 
-/** Budgets: Lighthouse mobile performance (median) on every page it measures, and a doc page's scripts over home's. */
-export const PAGE_BUDGETS = {performance: 95, cls: 0, jsAboveHomeKb: 25};
+/**
+ * Budgets: Lighthouse mobile performance (median) and CLS on every page it measures, and the blocking time of the doc
+ * pages (one trace each at 4× CPU) no worse than with the adopted articles this design replaced (architecture/
+ * rendering.md). First-visit scripts are reported, not budgeted.
+ */
+export const PAGE_BUDGETS = {performance: 95, cls: 0, blockingMs: {median: 121, p90: 168, max: 262}};
 const CPU_SLOWDOWN = 4;
 const BLOCKING_THRESHOLD_MS = 50;
 const HYDRATED_MARK = 'bench:hydrated';
@@ -226,20 +232,26 @@ async function traceLoad(browser: Browser, url: string, path: string): Promise<P
  * page's load is traced that many times (the first time during its first visit) and the run of median blocking time is
  * kept.
  */
-export async function tracePages(url: string, paths: string[], traceRuns = 1): Promise<PageFigures[]> {
+export async function tracePages(urls: string[], paths: string[], traceRuns = 1): Promise<PageFigures[][]> {
   const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
-  const figures: PageFigures[] = [];
+  const figures: PageFigures[][] = urls.map(() => []);
   try {
     for (const [i, path] of paths.entries()) {
-      const traces: PageTrace[] = [];
-      const visit = await firstVisit(browser, url, path, {
-        markers: LAZY_CODE,
-        options: PHONE,
-        hooks: tracing(browser, url + path, (t) => traces.push(t)),
-      });
-      while (traces.length < traceRuns) traces.push(await traceLoad(browser, url, path));
-      const middle = [...traces].sort((a, b) => a.blocking - b.blocking)[Math.ceil(traces.length / 2) - 1];
-      figures.push({path, js: visit.gzipJs, lazy: visit.lazy, ...middle});
+      // With two builds, each page is traced on both in turn, which goes first alternating: noise hits both alike.
+      const order = urls.map((_, u) => u);
+      if (i % 2) order.reverse();
+      for (const u of order) {
+        const url = urls[u];
+        const traces: PageTrace[] = [];
+        const visit = await firstVisit(browser, url, path, {
+          markers: LAZY_CODE,
+          options: PHONE,
+          hooks: tracing(browser, url + path, (t) => traces.push(t)),
+        });
+        while (traces.length < traceRuns) traces.push(await traceLoad(browser, url, path));
+        const middle = [...traces].sort((a, b) => a.blocking - b.blocking)[Math.ceil(traces.length / 2) - 1];
+        figures[u].push({path, js: visit.gzipJs, lazy: visit.lazy, ...middle});
+      }
       process.stdout.write(`\r  traced ${i + 1} of ${paths.length}`);
     }
     process.stdout.write('\n');
@@ -266,6 +278,7 @@ export async function benchPages(
     only = '',
     lighthousePort = 0,
     measured = new Map<string, Scores[]>(),
+    compareUrl,
   }: {
     allVersions?: boolean;
     lighthouse?: boolean;
@@ -276,6 +289,8 @@ export async function benchPages(
     only?: string;
     lighthousePort?: number;
     measured?: Map<string, Scores[]>;
+    /** Another build, served there, traced page by page beside this one (see the file's comment). */
+    compareUrl?: string;
   } = {},
 ): Promise<BudgetLine[]> {
   const prefix = allVersions ? '/docs/' : `/docs/${CURRENT_VERSION}/`;
@@ -286,7 +301,11 @@ export async function benchPages(
       `blocking time from First Contentful Paint to load and hydration (Chromium trace, phone screen, CPU ` +
       `${CPU_SLOWDOWN}× slower), scripts of a first visit read to the end (gzip)`,
   );
-  const [home, ...pages] = await tracePages(url, ['/', ...docs], traceRuns);
+  const [[home, ...pages], compared] = await tracePages(
+    compareUrl ? [url, compareUrl] : [url],
+    ['/', ...docs],
+    traceRuns,
+  );
   const above = (p: PageFigures) => p.js - home.js;
   const byBlocking = [...pages].sort((a, b) => b.blocking - a.blocking);
   const row = (p: PageFigures) =>
@@ -319,15 +338,56 @@ export async function benchPages(
   console.log("\n  Five with the most scripts above the home page's");
   for (const p of byJs.slice(0, 5)) console.log(`    ${p.path.padEnd(62)} +${kb(above(p))}`);
 
+  if (compared) {
+    const [otherHome, ...others] = compared;
+    const of = (path: string) => others.find((p) => p.path === path)!;
+    console.log(`\n  Beside the build given by --compare (traced in turn with this one, page by page)`);
+    console.log(
+      `  ${'page'.padEnd(62)} ${'blocking'.padStart(8)} ${'compared'.padStart(9)} ${'JS gzip'.padStart(9)} ` +
+        `${'compared'.padStart(9)}`,
+    );
+    for (const p of [home, ...byBlocking]) {
+      const q = p === home ? otherHome : of(p.path);
+      console.log(
+        `  ${p.path.padEnd(62)} ${msText(p.blocking).padStart(8)} ${msText(q.blocking).padStart(9)} ` +
+          `${kb(p.js).padStart(9)} ${kb(q.js).padStart(9)}`,
+      );
+    }
+    console.log(`\n  Distribution over the ${pages.length} doc pages        min     median        p90        max`);
+    console.log(
+      `  blocking time, this build        ${dist(
+        pages.map((p) => p.blocking),
+        msText,
+      )}`,
+    );
+    console.log(
+      `  blocking time, compared build    ${dist(
+        others.map((p) => p.blocking),
+        msText,
+      )}`,
+    );
+    console.log(
+      `  scripts, this build              ${dist(
+        pages.map((p) => p.js),
+        kb,
+      )}`,
+    );
+    console.log(
+      `  scripts, compared build          ${dist(
+        others.map((p) => p.js),
+        kb,
+      )}`,
+    );
+  }
+
   const results: BudgetLine[] = [];
-  const worstJs = byJs[0];
-  const overJs = byJs.filter((p) => above(p) > PAGE_BUDGETS.jsAboveHomeKb * 1024);
+  const blocking = pages.map((p) => p.blocking);
+  const limits = PAGE_BUDGETS.blockingMs;
+  const figures = {median: median(blocking), p90: percentile(blocking, 90), max: Math.max(...blocking)};
   results.push({
-    budget: `no doc page's first-visit scripts more than ${PAGE_BUDGETS.jsAboveHomeKb} KB gzip above the home page's (${kb(home.js)})`,
-    actual:
-      `largest +${kb(above(worstJs))} (${worstJs.path})` +
-      (overJs.length ? `; ${overJs.length} of ${pages.length} pages over` : ''),
-    pass: overJs.length === 0,
+    budget: `doc pages' blocking time (4× CPU): median ≤ ${limits.median} ms, p90 ≤ ${limits.p90} ms, max ≤ ${limits.max} ms`,
+    actual: `median ${msText(figures.median)}, p90 ${msText(figures.p90)}, max ${msText(figures.max)} (${byBlocking[0].path})`,
+    pass: figures.median <= limits.median && figures.p90 <= limits.p90 && figures.max <= limits.max,
   });
 
   // Code that loads on demand (diagrams, search, playground, highlighter, page actions menu): no doc page's first visit
@@ -399,8 +459,11 @@ if (require.main === module) {
   const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const port = Number(process.env.BENCH_PORT ?? 0);
   const started = performance.now();
+  const compare = option('compare');
+  let other: Awaited<ReturnType<typeof serve>> | undefined;
   serve(BUILD, {gzip: true, port})
     .then(async (server) => {
+      if (compare) other = await serve(compare, {gzip: true, port: port && port + 2});
       try {
         return await benchPages(server.url, {
           allVersions: args.includes('--all-versions'),
@@ -410,9 +473,11 @@ if (require.main === module) {
           top: Number(option('top') ?? 10),
           only: option('only'),
           lighthousePort: port && port + 1,
+          compareUrl: other?.url,
         });
       } finally {
         server.close();
+        other?.close();
       }
     })
     .then((results) => {

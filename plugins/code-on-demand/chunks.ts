@@ -6,8 +6,6 @@
  *   hooks). Only pages with code import it (./remark.ts), but they are most pages, and the bundler puts a module that
  *   more than half of the pages import into the `common` chunk, which every page loads; a cache group of higher
  *   priority keeps it in a chunk of its own.
- * - `code-buttons`: the blocks' copy and word-wrap buttons, all an adopted article (plugins/adopted-articles) needs
- *   of code blocks; the code-block chunk loads it too.
  * - `highlighter`: Prism and the component that draws lines with it. Code blocks adopt their server-rendered lines on
  *   hydration (./theme/CodeBlock/Content), so a first visit never needs it; it loads when a block is drawn in the
  *   browser (after a client-side navigation, or when a sample's code changes).
@@ -26,12 +24,7 @@
 export const PRISM_MARKER = 'interpolation-punctuation';
 
 /** The names of the chunks (built as `<name>.<hash>.js`). */
-export const CHUNKS = {
-  codeBlock: 'code-block',
-  codeButtons: 'code-buttons',
-  highlighter: 'highlighter',
-  playgroundLink: 'playground-link',
-} as const;
+export const CHUNKS = {codeBlock: 'code-block', highlighter: 'highlighter', playgroundLink: 'playground-link'} as const;
 
 /** The file name of one of CHUNKS in build/assets/js. */
 export const chunkFile = (name: string) => new RegExp(String.raw`^${name}\.[0-9a-f]+\.js$`);
@@ -53,24 +46,13 @@ export const CODE_BLOCK_MODULES = modulesAt([
   'plugins/code-on-demand/client/register',
   'plugins/code-on-demand/theme/CodeBlock',
   '@docusaurus/theme-classic/lib/theme/CodeBlock',
-  '@docusaurus/theme-common/lib/hooks/usePrismTheme',
-]);
-
-/**
- * The code blocks' buttons and what they and the rest of a code block read (icons, the code-block context, the
- * word-wrap hook, line parsing): an adopted article (plugins/adopted-articles) draws no code-block component, only
- * these, so they travel apart from the rest of the code-block chunk, which loads them as well.
- */
-export const CODE_BUTTONS_MODULES = modulesAt([
-  'plugins/adopted-articles/client/CodeButtons',
-  'plugins/code-on-demand/theme/CodeBlock/Buttons',
-  '@docusaurus/theme-classic/lib/theme/CodeBlock/Buttons',
   '@docusaurus/theme-classic/lib/theme/Icon/Copy',
   '@docusaurus/theme-classic/lib/theme/Icon/Success',
   '@docusaurus/theme-classic/lib/theme/Icon/WordWrap',
   '@docusaurus/theme-common/lib/utils/codeBlockUtils',
   '@docusaurus/theme-common/lib/hooks/useCodeWordWrap',
   '@docusaurus/theme-common/lib/hooks/useMutationObserver',
+  '@docusaurus/theme-common/lib/hooks/usePrismTheme',
   'copy-text-to-clipboard',
   'parse-numeric-range',
 ]);
@@ -91,8 +73,6 @@ export const CACHE_GROUPS = {
   // Above the theme's `common` group (priority 40); async chunks only, so never the main bundle.
   // Above the code-block group: 'plugins/code-on-demand/theme/CodeBlock' covers Content/Highlighted too.
   highlighter: {test: HIGHLIGHTER_MODULES, name: CHUNKS.highlighter, chunks: 'async', priority: 50, enforce: true},
-  // Above the code-block group, which covers the buttons' folders too.
-  codeButtons: {test: CODE_BUTTONS_MODULES, name: CHUNKS.codeButtons, chunks: 'async', priority: 47, enforce: true},
   codeBlock: {test: CODE_BLOCK_MODULES, name: CHUNKS.codeBlock, chunks: 'async', priority: 45, enforce: true},
   playgroundLink: {
     test: PLAYGROUND_LINK_MODULES,

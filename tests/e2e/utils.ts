@@ -184,3 +184,33 @@ export async function idle(page: Page): Promise<void> {
     }
   });
 }
+
+/** The in-app navigation a link would make: the router follows history changes (no reload, no server HTML). */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** How a reader arrives at a page: loading it (the server's HTML, hydrated), or by a client-side navigation. */
+export const ARRIVALS = ['first visit', 'client-side navigation'] as const;
+export type Arrival = (typeof ARRIVALS)[number];
+
+/**
+ * Opens `path` as `arrival` says and waits until its article is React's: hydrated on a first visit; rendered after a
+ * client-side navigation from the home page (the same document all along, which the function checks).
+ */
+export async function arrive(page: Page, path: string, arrival: Arrival): Promise<void> {
+  if (arrival === 'first visit') {
+    await page.goto(path);
+    await waitForHydration(page);
+    return;
+  }
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
+  await navigateInApp(page, path);
+  await page.locator('article .theme-doc-markdown').waitFor();
+  expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+}

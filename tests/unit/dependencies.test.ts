@@ -75,7 +75,6 @@ const USED_WITHOUT_IMPORT: Record<string, string> = {
   'react-dom': 'React renders the pages with it (a peer of @docusaurus/core)',
   '@types/node': "tsconfig.json's types",
   '@types/react': 'the types of the TSX files',
-  '@types/react-dom': "the types of react-dom's createPortal (plugins/adopted-articles)",
   cspell: 'npm run lint spell-checks the prose',
   eslint: 'npm run lint',
   prettier: 'npm run lint and npm run format',

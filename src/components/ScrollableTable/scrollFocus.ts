@@ -1,7 +1,4 @@
-/**
- * Whether a scrolling box must be a tab stop, as plain DOM: used by ./index.tsx's hook, and by adopted articles
- * (plugins/adopted-articles), whose boxes are the server's HTML with no component behind them.
- */
+/** Whether a scrolling box must be a tab stop, read from the DOM: ./index.tsx's hook. */
 
 /** Marks a scrolling box on the server's HTML: `deferred` for one the browser draws only near the viewport. */
 export const SCROLL_FOCUS = 'data-scroll-focus';
@@ -46,24 +43,4 @@ export function watchScrollFocus(
     observer.disconnect();
     area.removeEventListener('blur', measure);
   };
-}
-
-/** The same for a box of an adopted article: sets its tabindex, and its role and name when it has a label. */
-export function adoptScrollFocus(area: HTMLElement): () => void {
-  const label = area.getAttribute(SCROLL_LABEL);
-  return watchScrollFocus(area, area.getAttribute(SCROLL_FOCUS) === 'deferred', (focusable) => {
-    if (focusable) {
-      area.tabIndex = 0;
-      if (label) {
-        area.setAttribute('role', 'region');
-        area.setAttribute('aria-label', label);
-      }
-    } else {
-      area.removeAttribute('tabindex');
-      if (label) {
-        area.removeAttribute('role');
-        area.removeAttribute('aria-label');
-      }
-    }
-  });
 }

@@ -12,8 +12,7 @@ export default function SpaceInstancePanel(): ReactNode {
   const instance = useSpaceInstance();
   const id = useId();
   return (
-    // data-interactive: controls for readers in the browser, left out of search records and Markdown twins; on a first
-    // visit, reaching for them renders the page in React (./adoption.ts).
+    // data-interactive: controls for readers in the browser, left out of search records and Markdown twins.
     <section className={styles.panel} aria-labelledby={`${id}-title`} data-interactive="">
       <p className={styles.title} id={`${id}-title`}>
         Your SPACE instance

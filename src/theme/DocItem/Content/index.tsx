@@ -1,7 +1,6 @@
 /**
- * Why this wrapper exists: it puts two plugins' parts of a doc page together. The page actions ("Copy page" and its
- * menu, plugins/markdown-twins) sit beside the title, above the article, which plugins/adopted-articles renders
- * (`@theme-original` names that plugin's wrapper of the classic theme's component).
+ * Why this wrapper exists: the page actions ("Copy page" and its menu, plugins/markdown-twins) sit beside the title,
+ * above the article, which the classic theme's component renders (`@theme-original`).
  */
 import type {ReactNode} from 'react';
 import Content from '@theme-original/DocItem/Content';
