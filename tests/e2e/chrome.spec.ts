@@ -439,10 +439,7 @@ test.describe('long pages', () => {
     expect(await page.evaluate(() => (window as unknown as {shifts: string[]}).shifts)).toEqual([]);
   });
 
-  test('every code block gets its copy button once the reader reaches for one, and it copies', async ({
-    page,
-    context,
-  }) => {
+  test('every code block gets its copy button, and it copies', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const errors = watchErrors(page);
     await open(page, REFERENCE);
