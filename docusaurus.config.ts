@@ -1,6 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import {readFileSync} from 'node:fs';
 
 import {ANNOUNCEMENT, ARCHIVED_VERSIONS, CURRENT_VERSION, REPOS, SITE, docPath} from './src/constants';
 import {prismTheme} from './src/utils/prismThemes';
@@ -24,6 +25,16 @@ import spaceOpenApi from './plugins/space-openapi';
  * - ALGOLIA_APP_ID, ALGOLIA_API_KEY, ALGOLIA_INDEX_NAME: all three set switch search to Algolia's
  *   hosted DocSearch; unset, the site ships its own index (see architecture/search.md).
  */
+/**
+ * Docusaurus 3.10 renamed `future.experimental_faster` to `future.faster` and refuses the old name. The site ships on
+ * 3.8.1 (package.json pins it); `npm run canary` builds it on the newest 3.x, so the key follows the installed core.
+ */
+const coreVersion = (
+  JSON.parse(readFileSync(require.resolve('@docusaurus/core/package.json'), 'utf8')) as {version: string}
+).version;
+const [coreMajor, coreMinor] = coreVersion.split('.').map(Number);
+const fasterKey = coreMajor > 3 || coreMinor >= 10 ? 'faster' : 'experimental_faster';
+
 const onlyIncludeVersions = process.env.DOCS_VERSIONS?.split(',').map((v) => v.trim());
 const search = searchSetup();
 
@@ -89,8 +100,8 @@ const config: Config = {
 
   future: {
     v4: true,
-    experimental_faster: true,
-  },
+    [fasterKey]: true,
+  } as Config['future'],
 
   markdown: {
     mermaid: true,

@@ -9,7 +9,8 @@
  * ids are fixed there (4.0.0, which Docusaurus 3.8.1's theme does not accept); none is fixed in 3.9.0.
  */
 import {createRequire} from 'node:module';
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
 
 export const DOCSEARCH_VERSION = '3.9.0';
 
@@ -102,7 +103,12 @@ export function applyFixes(source: string): string {
 /** The fixed DocSearch bundle, from the installed package. */
 export function fixedDocSearchBundle(siteDir: string): string {
   const require = createRequire(`${siteDir}/`);
-  const pkg = require('@docsearch/react/package.json') as {version: string};
+  // Its manifest read from disk: DocSearch 4's `exports` no longer lists `./package.json`.
+  const manifest = (require.resolve.paths('@docsearch/react') ?? [])
+    .map((dir) => join(dir, '@docsearch', 'react', 'package.json'))
+    .find((file) => existsSync(file));
+  if (!manifest) throw new Error(`@docsearch/react is not installed (looked from ${siteDir})`);
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {version: string};
   if (pkg.version !== DOCSEARCH_VERSION) {
     throw new Error(
       `@docsearch/react ${pkg.version} is installed; the search fixes in plugins/local-search/docsearchFixes.ts ` +
