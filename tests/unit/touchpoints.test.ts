@@ -9,6 +9,7 @@ import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {CODE_BLOCK_PARTS, HIGHLIGHTER_PARTS} from '../../plugins/code-on-demand/chunks';
 import {THEME_CLIENT_MODULE} from '../../plugins/code-on-demand/index';
+import {recordInCacheKey} from '../../plugins/cacheVersion';
 import {SEARCH_BAR_MODULE} from '../../plugins/local-search/index';
 
 const ROOT = join(__dirname, '..', '..');
@@ -49,6 +50,24 @@ describe('touchpoints of code blocks (plugins/code-on-demand)', () => {
       part.startsWith('plugins/') || part.startsWith('src/') ? join(ROOT, part) : join(ROOT, 'node_modules', part);
     const found = ['', '.js', '.ts', '.tsx'].some((ext) => existsSync(base + ext));
     expect(found, `${part}: no file or folder at ${base}`).toBe(true);
+  });
+});
+
+describe('the persistent cache key (plugins/cacheVersion.ts)', () => {
+  it('Docusaurus still versions the cache in the objects the plugins extend', () => {
+    const base = read(join(packageDir('@docusaurus/core'), 'lib', 'webpack', 'base.js'));
+    // webpack: `cache.version`; Rspack (`future.experimental_faster`): `experiments.cache.version`.
+    expect(base).toMatch(/type: 'filesystem',[^}]*version: getCacheVersion\(\),/);
+    expect(base).toMatch(/type: 'persistent',[^}]*version: `\$\{getCacheName\(\)\}-\$\{getCacheVersion\(\)\}`,/);
+  });
+
+  it('adds its suffix to either', () => {
+    const webpack = {cache: {type: 'filesystem', version: 'v'}};
+    const rspack = {cache: true, experiments: {cache: {type: 'persistent', version: 'v'}}};
+    recordInCacheKey(webpack as never, '-x');
+    recordInCacheKey(rspack as never, '-x');
+    expect(webpack.cache.version).toBe('v-x');
+    expect(rspack.experiments.cache.version).toBe('v-x');
   });
 });
 
