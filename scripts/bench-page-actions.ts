@@ -12,7 +12,7 @@
  */
 import {existsSync} from 'node:fs';
 import {join, resolve} from 'node:path';
-import {docPath} from '../src/constants';
+import {ARCHIVED_VERSIONS, docPath} from '../src/constants';
 import {firstVisits, kb, serve} from './lib/bench';
 
 const BUILD = join(__dirname, '..', 'build');
@@ -24,7 +24,7 @@ const port = Number(process.env.BENCH_PORT ?? 0);
 const PAGES = [
   docPath('docs/Introduction'),
   docPath('api/space/SDKs/space-node-client'),
-  docPath('docs/Introduction', '1.4.0'),
+  docPath('docs/Introduction', ARCHIVED_VERSIONS[ARCHIVED_VERSIONS.length - 1]),
   '/',
 ];
 

@@ -10,7 +10,7 @@
  *   npm run bench:pages -- --top=10            how many of the heaviest pages Lighthouse measures (default 10)
  *   npm run bench:pages -- --trace-runs=3      traces per page, the median kept (default 1)
  *   npm run bench:pages -- --no-lighthouse     the traces alone
- *   npm run bench:pages -- --only=/docs/2.0.1/api/space/   the doc pages under a path
+ *   npm run bench:pages -- --only=/docs/<version>/api/space/   the doc pages under a path
  *   npm run bench:pages -- --compare=<dir>     also trace another build (say, main's) page by page, alternating
  *                                              with build/, and print both side by side: one run, one machine state
  *

@@ -12,6 +12,7 @@ import {analyze} from '../src/lib/pricing2yaml/analyze';
 import {compilingLoader} from '../src/lib/pricing2yaml/validators';
 import type {SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
 import {DEFAULT_EXAMPLE} from '../src/components/Playground/example';
+import {docPath} from '../src/constants';
 
 const ROOT = join(__dirname, '..');
 const loadValidator = compilingLoader(async (v: SyntaxVersion) =>
@@ -76,7 +77,7 @@ async function main() {
     return {raw: statSync(join(build, src)).size, gzip: gzipSync(body).length, text: body.toString()};
   };
   console.log('\nFirst-load JavaScript (the scripts in the HTML, before route chunks):');
-  for (const page of ['docs/2.0.1/api/Pricing2Yaml/migrating-30', 'playground']) {
+  for (const page of [docPath('api/Pricing2Yaml/migrating-30').slice(1), 'playground']) {
     const files = scriptsOf(page).map(size);
     const raw = files.reduce((n, f) => n + f.raw, 0);
     const gzip = files.reduce((n, f) => n + f.gzip, 0);

@@ -5,7 +5,7 @@
  * p50/p95 over 100 fixed queries, keystroke-to-rendered-hits in the modal,
  * the first search with a cold index, and relevance on the judgment list of
  * search/relevance-judgments.ts: each query typed into the real modal on the
- * 2.0.1 Introduction, its hits read in the order the modal shows them
+ * current version's Introduction, its hits read in the order the modal shows them
  * (success@3, MRR@10, and every query whose first hit is not right). Ends with
  * a PASS/FAIL line per budget.
  *
@@ -20,7 +20,7 @@ import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling';
 import {kb, median, ms, percentile, serve} from './lib/bench';
 import {JUDGMENTS} from '../search/relevance-judgments';
 import {QUERIES} from '../search/latency-queries';
-import {CURRENT_VERSION} from '../src/constants';
+import {CURRENT_VERSION, docPath} from '../src/constants';
 
 /** Budgets: a right page among the first three hits shown for every query, first right hit near the top, fast. */
 const BUDGETS = {success3: 1, mrr10: 0.9, p95Ms: 5, indexGzipKb: 300};
@@ -201,7 +201,7 @@ async function main() {
       for (let i = 0; i < 5; i++) {
         const context = await browser.newContext();
         const cold = await context.newPage();
-        await cold.goto(`${server.url}/docs/2.0.1/docs/Introduction`);
+        await cold.goto(`${server.url}${docPath('docs/Introduction')}`);
         await cold.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
         await cold.evaluate(() => {
           const w = window as unknown as {__longest: number};
@@ -229,7 +229,7 @@ async function main() {
 
     // 3. Keystroke to rendered hits, index loaded.
     const warm = await browser.newPage();
-    await warm.goto(`${server.url}/docs/2.0.1/docs/Introduction`);
+    await warm.goto(`${server.url}${docPath('docs/Introduction')}`);
     await warm.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
     await warm.keyboard.press('Control+k');
     await warm.locator('.DocSearch-Input').fill('pricing');

@@ -6,7 +6,9 @@
 # metadata, sitemap, headers), then end-to-end tests in Chromium against that
 # build, and again under the build's own security headers; last, a build of the
 # current version in hosted search mode (dummy Algolia credentials, answered by
-# route fixtures) and its tests. Each stage prints how long it took.
+# route fixtures) and its tests. Each stage prints how long it took; with
+# STAGE_TIMES_FILE set, each time is also appended to that file as the stage
+# ends (the one that failed included), which .ci/run prints at the end of a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NO_UPDATE_NOTIFIER=1
@@ -14,13 +16,19 @@ export NO_UPDATE_NOTIFIER=1
 STAGE=''
 STARTED=$SECONDS
 TIMES=()
+FAILED=''
 stage() {
-  if [ -n "$STAGE" ]; then TIMES+=("$(printf '%5d s  %s' $((SECONDS - STARTED)) "$STAGE")"); fi
+  if [ -n "$STAGE" ]; then
+    local line
+    line="$(printf '%5d s  %s%s' $((SECONDS - STARTED)) "$STAGE" "$FAILED")"
+    TIMES+=("$line")
+    if [ -n "${STAGE_TIMES_FILE:-}" ]; then echo "$line" >>"$STAGE_TIMES_FILE"; fi
+  fi
   STAGE="$1"
   STARTED=$SECONDS
   if [ -n "$1" ]; then echo "== $1"; fi
 }
-trap 'stage ""; printf "%s\n" "== time per stage" "${TIMES[@]}"' EXIT
+trap 'if [ $? -ne 0 ]; then FAILED=" (failed)"; fi; stage ""; printf "%s\n" "== time per stage" "${TIMES[@]}"' EXIT
 
 stage 'Chromium' && bash scripts/ensure-chromium.sh
 stage 'type check' && npm run --silent typecheck

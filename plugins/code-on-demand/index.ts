@@ -23,7 +23,10 @@ import {CACHE_GROUPS} from './chunks';
 const THEME_DIR = join(__dirname, 'theme');
 
 /** The client module the classic theme lists in getClientModules(), as .docusaurus/client-modules.js requires it. */
-const THEME_CLIENT_MODULE = join(dirname(require.resolve('@docusaurus/theme-classic')), 'prism-include-languages');
+export const THEME_CLIENT_MODULE = join(
+  dirname(require.resolve('@docusaurus/theme-classic')),
+  'prism-include-languages',
+);
 
 export default function codeOnDemand(): Plugin {
   return {

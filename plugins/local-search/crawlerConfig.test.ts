@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {SELECTORS} from './extract';
+import {SELECTORS} from '../themeMarkup';
 import {INDEX_SETTINGS, SYNONYMS} from './engine';
 import {EMBEDDED} from './searchSetup';
 import {selectAll} from 'hast-util-select';

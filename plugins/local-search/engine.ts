@@ -12,6 +12,7 @@
  * Pure code: it runs in Node for tests.
  */
 import MiniSearch from 'minisearch';
+import {escapeHtml} from '../escapeHtml';
 import {addAllMemoized, createScorer, type Matches, type Scorer} from './fastScoring';
 import {LEVELS, type Level, type SearchRecord} from './types';
 
@@ -206,11 +207,6 @@ export interface SearchResponse {
   exhaustiveFacetsCount?: true;
   queryID?: string;
   renderingContent: Record<string, never>;
-}
-
-/** Escapes text for the HTML the theme renders with `dangerouslySetInnerHTML`. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function tokenize(text: string): string[] {

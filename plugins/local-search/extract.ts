@@ -1,5 +1,5 @@
 /**
- * Turns one built HTML page into DocSearch records. The selectors are those of
+ * Turns one built HTML page into DocSearch records. The selectors (../themeMarkup.ts) are those of
  * the DocSearch crawler's Docusaurus template (also used by
  * search/docsearch-crawler.config.js), so the embedded index and a hosted
  * Algolia index hold the same records:
@@ -22,21 +22,8 @@ import {
   type Nodes,
   type Root,
 } from '../hast';
+import {SELECTORS} from '../themeMarkup';
 import {LEVELS, type Hierarchy, type RecordType, type SearchRecord} from './types';
-
-export const SELECTORS = {
-  lvl0: '.menu__link.menu__link--sublist.menu__link--active, .navbar__item.navbar__link--active',
-  lvl0Default: 'Documentation',
-  lvl1: 'header h1, article h1',
-  /** A generated category page's description: the header's paragraph after the title, on docs pages only. */
-  description: 'html.plugin-docs header h1 + p',
-  headings: 'article h2, article h3, article h4, article h5, article h6',
-  content: 'article p, article li, article tr',
-  code: 'article pre',
-  /** Parts of an article that are navigation, not content. */
-  exclude:
-    'nav, .pagination-nav, .theme-doc-toc-mobile, .theme-doc-footer, [role="tab"], .hash-link, button, a.card, [data-interactive]',
-} as const;
 
 /** Longest code text kept per block: enough to find an identifier, not enough to flood results. */
 export const MAX_CODE_CHARS = 600;

@@ -43,6 +43,9 @@ const INDEX_DIR = 'local-search';
 
 const client = (file: string) => join(__dirname, 'client', file);
 
+/** The theme's SearchBar module, the one module the rules below change imports for (architecture/touchpoints.md). */
+export const SEARCH_BAR_MODULE = /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/;
+
 /** The newest index in a previous production build, for the dev server. */
 function lastBuiltIndex(outDir: string): string | null {
   const dir = join(outDir, INDEX_DIR);
@@ -67,7 +70,7 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
   // in place of DocSearch's, so nothing of the package is in the main bundle (importing the button from it brought the
   // modal's code too, about 18 KB of the minified bundle) and DocSearch loads with the modal.
   const searchBarRule = (alias: Record<string, string>) => ({
-    test: /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/,
+    test: SEARCH_BAR_MODULE,
     resolve: {
       alias: {
         '@docsearch/react$': createRequire(`${context.siteDir}/`).resolve('@docsearch/react/dist/esm/index.js'),

@@ -7,7 +7,7 @@
 import type {Element, ElementContent, Root, RootContent} from 'hast';
 import {select, selectAll} from 'hast-util-select';
 import {toText} from 'hast-util-to-text';
-import {SELECTORS} from '../local-search/extract';
+import {SELECTORS} from '../themeMarkup';
 
 export interface MarkupOptions {
   /** Absolute URL of the page (no `.md`, no hash). */

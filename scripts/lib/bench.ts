@@ -58,7 +58,7 @@ export function benchedPages(): string[] {
   return [...PUBLIC_SITE.map((p) => p.path), diagramPage().path, '/playground'];
 }
 
-/** Paths of every page in a build's sitemap, e.g. `/docs/2.0.1/docs/Introduction`, sorted. */
+/** Paths of every page in a build's sitemap, e.g. `/docs/<version>/docs/Introduction`, sorted. */
 
 export interface Scores {
   performance: number;

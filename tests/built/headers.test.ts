@@ -9,10 +9,11 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
 import {attribute, selectAll, textContent} from '../../plugins/hast';
+import {docPath} from '../../src/constants';
 import {BUILD, builtPages} from './site';
 
 const rules = parseHeadersFile(readFileSync(join(BUILD, '_headers'), 'utf8'));
-const page = headersFor(rules, '/docs/2.0.1/docs/Introduction');
+const page = headersFor(rules, docPath('docs/Introduction'));
 const policy = parsePolicy(page['content-security-policy'] ?? '');
 
 /** Hashes of the inline scripts a browser runs, found here without the plugin's code. */
@@ -31,7 +32,7 @@ function inlineScriptHashes(): Map<string, string[]> {
 
 describe('_headers', () => {
   it('gives every page the security headers', () => {
-    for (const path of ['/', '/docs/2.0.1/docs/Introduction', '/playground', '/assets/js/main.js', '/robots.txt']) {
+    for (const path of ['/', docPath('docs/Introduction'), '/playground', '/assets/js/main.js', '/robots.txt']) {
       const headers = headersFor(rules, path);
       expect(headers['content-security-policy'], path).toBeDefined();
       expect(headers['x-content-type-options'], path).toBe('nosniff');
@@ -75,14 +76,14 @@ describe('_headers', () => {
   it('serves the SPACE API document as YAML', () => {
     expect(readdirSync(join(BUILD, 'openapi'))).toContain('space-api.yaml');
     expect(headersFor(rules, '/openapi/space-api.yaml')['content-type']).toBe('application/yaml; charset=utf-8');
-    expect(headersFor(rules, '/docs/2.0.1/api/space/space-api')['content-type']).toBeUndefined();
+    expect(headersFor(rules, docPath('api/space/space-api'))['content-type']).toBeUndefined();
   });
 
   it('caches the hashed bundles for good, and nothing else', () => {
     expect(headersFor(rules, '/assets/js/main.07cb79d6.js')['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
-    for (const path of ['/', '/docs/2.0.1/docs/Introduction', '/sitemap.xml', '/img/logo.svg']) {
+    for (const path of ['/', docPath('docs/Introduction'), '/sitemap.xml', '/img/logo.svg']) {
       expect(headersFor(rules, path)['cache-control'], path).toBeUndefined();
     }
     const files = readdirSync(join(BUILD, 'assets'), {recursive: true, encoding: 'utf8'}).filter((f) =>

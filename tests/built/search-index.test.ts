@@ -6,20 +6,20 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type * as MiniSearchModule from 'minisearch';
-import type {InternalsChange} from '../../plugins/local-search/changedInternals';
+import type {InternalsChange} from '../utils/search/changedInternals';
 import {select, textContent} from '../../plugins/hast';
 import {LocalSearchIndex} from '../../plugins/local-search/engine';
 import {unpack, type PackedIndex} from '../../plugins/local-search/format';
 import {QUERIES} from '../../search/latency-queries';
 import {JUDGMENTS} from '../../search/relevance-judgments';
-import {scoresBoth} from '../../plugins/local-search/scoringReference';
+import {scoresBoth} from '../utils/search/scoringReference';
 import {BUILD, builtPages} from './site';
 
-// MiniSearch as it is, unless a test asks for its internals changed (plugins/local-search/changedInternals.ts).
+// MiniSearch as it is, unless a test asks for its internals changed (tests/utils/search/changedInternals.ts).
 const change = vi.hoisted((): InternalsChange => ({hide: [], reshape: false}));
 vi.mock('minisearch', async (importOriginal) => {
   const actual = await importOriginal<typeof MiniSearchModule>();
-  const {withChangedInternals} = await import('../../plugins/local-search/changedInternals');
+  const {withChangedInternals} = await import('../utils/search/changedInternals');
   return {...actual, default: withChangedInternals(actual.default, change)};
 });
 

@@ -18,9 +18,9 @@ if (!existsSync(join(BUILD, 'sitemap.xml'))) {
 export const ORIGIN = (process.env.SITE_URL ?? SITE.url).replace(/\/$/, '');
 
 export interface Page {
-  /** Path of the file under build/, with forward slashes, e.g. `docs/2.0.1/docs/Introduction/index.html`. */
+  /** Path of the file under build/, with forward slashes, e.g. `docs/<version>/docs/Introduction/index.html`. */
   file: string;
-  /** The URL path the file is served at, e.g. `/docs/2.0.1/docs/Introduction`. */
+  /** The URL path the file is served at, e.g. `/docs/<version>/docs/Introduction`. */
   path: string;
   html: string;
   /** The parsed page (plugins/hast.ts). */

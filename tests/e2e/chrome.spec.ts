@@ -1,7 +1,16 @@
 import {expect, test, type Page} from '@playwright/test';
 import {PRISM_MARKER} from '../../plugins/code-on-demand/chunks';
 import {ANNOUNCEMENT, REPOS} from '../../src/constants';
-import {ARCHIVED_VERSIONS, CURRENT_VERSION, docPath, idle, navigateInApp, waitForHydration, watchErrors} from './utils';
+import {
+  ARCHIVED_VERSIONS,
+  CURRENT_VERSION,
+  docPath,
+  idle,
+  navigateInApp,
+  waitForHydration,
+  watchErrors,
+  watchLoads,
+} from './utils';
 
 const intro = docPath('docs/Introduction');
 
@@ -69,10 +78,10 @@ test('footer links go to the current introductions and the toolkit repositories'
   await open(page, '/');
   const footer = page.locator('footer');
   const expected: [string, string][] = [
-    ['Getting Started', '/docs/2.0.1/docs/Introduction'],
-    ['Developer Guide', '/docs/2.0.1/api/introduction'],
-    ['Contributing', '/docs/2.0.1/contrib/introduction'],
-    ['FAQs', '/docs/2.0.1/commonErrors/introduction'],
+    ['Getting Started', docPath('docs/Introduction')],
+    ['Developer Guide', docPath('api/introduction')],
+    ['Contributing', docPath('contrib/introduction')],
+    ['FAQs', docPath('commonErrors/introduction')],
   ];
   for (const [label, href] of expected) {
     await expect(footer.getByRole('link', {name: label, exact: true})).toHaveAttribute('href', href);
@@ -235,17 +244,9 @@ test('java, typescript, bash, diff and yaml blocks are highlighted', async ({pag
 });
 
 /** Whether a script holding the syntax highlighter has been loaded (prefetches are not scripts). */
-function watchPrism(page: Page): () => boolean {
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') {
-      response.text().then(
-        (text) => scripts.push(text),
-        () => undefined,
-      );
-    }
-  });
-  return () => scripts.some((s) => s.includes(PRISM_MARKER));
+function watchPrism(page: Page): {loaded(): boolean; settled(): Promise<void>} {
+  const loads = watchLoads(page);
+  return {loaded: () => loads.scripts().some((s) => s.includes(PRISM_MARKER)), settled: loads.settled};
 }
 
 for (const {from, to, block} of [
@@ -259,13 +260,13 @@ for (const {from, to, block} of [
   test(`the highlighter is not loaded on ${from} (no code), and comes with ${to} on a client-side navigation`, async ({
     page,
   }) => {
-    const prismLoaded = watchPrism(page);
+    const prism = watchPrism(page);
     await open(page, from);
     await expect(page.locator('.theme-code-block')).toHaveCount(0);
     // Read to the end: nothing loaded on the way may bring it either.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    expect(prismLoaded()).toBe(false);
+    await prism.settled();
+    expect(prism.loaded()).toBe(false);
 
     await navigateInApp(page, to);
     const code = page.locator(block).first();
@@ -273,7 +274,7 @@ for (const {from, to, block} of [
     // Drawn in the browser: plain lines first, highlighted tokens once the highlighter has arrived.
     await expect(code.locator('span.token:not(.plain)').nth(3)).toBeAttached();
     // The scripts' text reaches the test after the page has run them.
-    await expect.poll(prismLoaded).toBe(true);
+    await expect.poll(prism.loaded).toBe(true);
   });
 }
 
@@ -284,19 +285,19 @@ for (const path of [
 ]) {
   test(`a first visit to ${path} shows its highlighted blocks without loading the highlighter`, async ({page}) => {
     const errors = watchErrors(page);
-    const prismLoaded = watchPrism(page);
+    const prism = watchPrism(page);
     await open(page, path);
     await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    await idle(page);
+    await prism.settled();
     const block = page.locator('article .theme-code-block').first();
     expect(await block.locator('span.token:not(.plain)').count()).toBeGreaterThan(5);
     // Hydrated: the copy button is the theme's React component, and it works.
     await block.hover();
     await block.getByRole('button', {name: /copy/i}).click();
     await expect(block.getByRole('button', {name: /copied/i})).toBeVisible();
-    expect(prismLoaded()).toBe(false);
+    await prism.settled();
+    expect(prism.loaded()).toBe(false);
     expect(errors).toEqual([]);
   });
 }
@@ -429,13 +430,15 @@ test.describe('long pages', () => {
         }
       }).observe({type: 'layout-shift', buffered: true});
     });
+    const loads = watchLoads(page);
     // Its first table ("Which version to write") is on the first screen of a desktop.
     await open(page, `/docs/${CURRENT_VERSION}/api/Pricing2Yaml/the-pricing2yaml-syntax`);
     await expect(page.locator('article table').first()).toBeInViewport();
     // A shift would come from hydration or from what the page loads after it: wait until both are over.
+    // (Fonts and every request included: the layout-shift entries come in after both.)
     await waitForHydration(page);
-    await page.waitForLoadState('networkidle');
-    await idle(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await loads.settled();
     expect(await page.evaluate(() => (window as unknown as {shifts: string[]}).shifts)).toEqual([]);
   });
 

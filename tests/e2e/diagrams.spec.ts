@@ -5,7 +5,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {allFences} from '../../plugins/mermaid-svg/fences';
 import {MERMAID_MARKER} from '../../plugins/mermaid-svg/store';
-import {docPath, waitForHydration} from './utils';
+import {docPath, waitForHydration, watchLoads} from './utils';
 
 const intro = docPath('docs/Introduction');
 /** Three diagrams on one page. */
@@ -22,10 +22,7 @@ const drawing = (page: Page, mode: 'light' | 'dark') => diagrams(page).locator(`
 const fencesOf = (id: string) => allFences().filter((f) => f.file === `docs/${id}.mdx`).length;
 
 test('diagrams come in the server HTML, one per fence, and no page loads Mermaid', async ({page, request}) => {
-  const scripts: string[] = [];
-  page.on('response', async (res) => {
-    if (res.url().endsWith('.js')) scripts.push(await res.text().catch(() => ''));
-  });
+  const loads = watchLoads(page);
   for (const [path, id] of [
     [intro, 'docs/Introduction'],
     [communication, 'api/Pricing4SaaS/understanding/communication'],
@@ -39,13 +36,13 @@ test('diagrams come in the server HTML, one per fence, and no page loads Mermaid
     await waitForHydration(page);
     await expect(diagrams(page)).toHaveCount(count);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForLoadState('networkidle');
+    await loads.settled();
   }
   await page.goto('/markdown-page');
   await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(3);
-  expect(scripts.filter((s) => s.includes(MERMAID_MARKER))).toEqual([]);
+  await loads.settled();
+  expect(loads.scripts().length).toBeGreaterThan(3);
+  expect(loads.scripts().filter((s) => s.includes(MERMAID_MARKER))).toEqual([]);
 });
 
 test('the text of a diagram is text, and its name and description come from accTitle and accDescr', async ({page}) => {

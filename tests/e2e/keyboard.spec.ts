@@ -13,7 +13,11 @@ const TABBABLE = 'a[href], button, input, select, textarea, summary, [tabindex],
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
+  // The last controls to appear are the code blocks' buttons, drawn once the page is idle after hydration.
+  const blocks = await page.locator('article .theme-code-block').count();
+  await expect(page.locator('article .theme-code-block button[aria-label="Copy code to clipboard"]')).toHaveCount(
+    blocks,
+  );
   // Tables not drawn yet are tab stops until measured (tests/e2e/chrome.spec.ts, "long pages"); here, the tab stops of
   // a page whose tables have all been drawn.
   await drawDeferred(page);

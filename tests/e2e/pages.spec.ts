@@ -12,7 +12,7 @@
  */
 import {expect, test, type Browser, type Page} from '@playwright/test';
 import {WIDTHS, open, setMode, violations, where} from './axe';
-import {SECTION_SIDEBARS, docPath, parseDocPath, sitemapPaths, watchErrors} from './utils';
+import {SECTION_SIDEBARS, docPath, parseDocPath, sitemapPaths, watchErrors, watchLoads} from './utils';
 
 const NOT_FOUND = '/this-page-does-not-exist';
 /** The sitemap leaves out the search page and the standalone Markdown page; they are pages all the same. */
@@ -116,6 +116,7 @@ test.describe('every page', () => {
 
       const foreign = await refuseOtherOrigins(page, baseURL!);
       const errors = watchErrors(page);
+      const loads = watchLoads(page);
       const response = await open(page, path);
       expect(response?.status()).toBe(path === NOT_FOUND ? 404 : 200);
       await expect(page.locator('main, [role="main"]').first()).toBeVisible();
@@ -127,7 +128,7 @@ test.describe('every page', () => {
         const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
         await expect(sidebar.locator(`a[href="${docPath(firstDoc, doc.version)}"]`).first()).toBeAttached();
       }
-      await page.waitForLoadState('networkidle');
+      await loads.settled();
       expect(foreign).toEqual([]);
       expect(errors.filter((e) => !EXPECTED_ERRORS.some((x) => x.page(path) && x.message.test(e)))).toEqual([]);
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import {expect, test, type Page, type Response} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {compressToEncodedURIComponent} from 'lz-string';
 import {documentFromHash} from '../../src/components/Playground/share';
-import {docPath, waitForHydration, watchErrors} from './utils';
+import {docPath, waitForHydration, watchErrors, watchLoads} from './utils';
 
 const VALID = `syntaxVersion: "3.0"
 saasName: Sheetbird
@@ -251,16 +251,12 @@ test.describe('keyboard and screen readers', () => {
 test('doc pages load neither the editor, nor ajv, nor the YAML parser; the playground does', async ({page}) => {
   const markers = {codemirror: 'cm-content', ajv: 'must have required property', yaml: 'Excessive alias count'};
   const load = async (path: string) => {
-    const bodies: string[] = [];
-    // Listen on the context: it also sees what Web Workers fetch.
-    const onResponse = async (res: Response) => {
-      if (/\.js(\?|$)/.test(res.url())) bodies.push(await res.text().catch(() => ''));
-    };
-    page.context().on('response', onResponse);
+    // It listens on the context, which also sees what Web Workers fetch.
+    const loads = watchLoads(page);
     await page.goto(path);
     await waitForHydration(page);
-    await page.waitForLoadState('networkidle');
-    page.context().off('response', onResponse);
+    await loads.settled();
+    const bodies = loads.scripts();
     return Object.fromEntries(Object.entries(markers).map(([k, m]) => [k, bodies.some((b) => b.includes(m))]));
   };
   const docPage = docPath('api/Pricing2Yaml/migrating-30');

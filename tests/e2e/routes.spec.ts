@@ -22,7 +22,7 @@ test('/docs alone takes the reader to the current introduction', async ({page}) 
 });
 
 test('an unknown path shows the not-found page with ways forward', async ({page}) => {
-  const response = await page.goto('/docs/2.0.1/this-page-does-not-exist');
+  const response = await page.goto(`/docs/${CURRENT_VERSION}/this-page-does-not-exist`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
   const help = page.getByRole('navigation', {name: 'Where to go from here'});

@@ -4,7 +4,7 @@
  * key with the page's CPU slowed four times, the way a quick typist on a mid-range phone meets it.
  */
 import {expect, test, type Page} from '@playwright/test';
-import {docPath, waitForHydration} from './utils';
+import {docPath, idle, waitForHydration} from './utils';
 
 const intro = docPath('docs/Introduction');
 const QUERY = 'pricing';
@@ -26,7 +26,8 @@ async function coldVisit(page: Page) {
 async function expectWholeQuerySearched(page: Page) {
   await expect(input(page)).toHaveValue(QUERY, {timeout: 30_000});
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible({timeout: 30_000});
-  await page.waitForLoadState('networkidle');
+  // Hits on screen mean the index and the engine have arrived; what the modal renders from them is done once idle.
+  await idle(page);
   const cold = await hitTitles(page);
   // The same query again, now that everything is loaded: the hits must be the same.
   await input(page).fill('');

@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {expect, test, type Page, type Route} from '@playwright/test';
 import {htmlFiles} from '../../plugins/builtPages';
 import {attribute, parseHtml, selectAll} from '../../plugins/hast';
-import {docPath, waitForHydration} from './utils';
+import {docPath, idle, waitForHydration, watchLoads} from './utils';
 
 const BUILD = join(__dirname, '..', '..', 'build');
 const INDEX = /\/local-search\/index\.[\w-]+\.json$/;
@@ -29,19 +29,17 @@ async function search(page: Page, query: string) {
 
 test('the index and the modal load on first hover of the search button, not with the page', async ({page}) => {
   const fetched: string[] = [];
-  const scripts: Promise<string>[] = [];
+  const loads = watchLoads(page);
   page.on('request', (r) => INDEX.test(r.url()) && fetched.push(r.url()));
-  page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.text()));
   await open(page);
-  await page.waitForLoadState('networkidle');
+  await loads.settled();
   expect(fetched).toEqual([]);
   // The navbar needs DocSearch's button only; the modal and its autocomplete core come later.
-  const firstLoad = await Promise.all(scripts);
-  expect(firstLoad.filter((code) => code.includes('getEnvironmentProps'))).toEqual([]);
+  expect(loads.scripts().filter((code) => code.includes('getEnvironmentProps'))).toEqual([]);
   const request = page.waitForRequest(INDEX);
   await page.getByRole('button', {name: 'Search'}).hover();
   await request;
-  await expect.poll(async () => (await Promise.all(scripts)).some((c) => c.includes('getEnvironmentProps'))).toBe(true);
+  await expect.poll(() => loads.scripts().some((c) => c.includes('getEnvironmentProps'))).toBe(true);
   // The browser may keep it: the file name changes with the content.
   const response = await page.request.get(fetched[0]);
   expect(response.ok()).toBe(true);
@@ -188,7 +186,7 @@ test('recent and favorite searches survive a reload', async ({page}) => {
   // Let the navigation finish (modal gone, new page painted) before opening the modal again.
   await expect(modal(page)).toHaveCount(0);
   await expect(page.locator('article h1')).toHaveText('Terminology');
-  await page.waitForLoadState('networkidle');
+  await idle(page);
   await page.keyboard.press('Control+k');
   const start = page.locator('.DocSearch-StartScreen, .DocSearch-Dropdown');
   await expect(start.locator('.DocSearch-Hit-source')).toHaveText(['Recent']);
@@ -239,7 +237,7 @@ test('escapes page text: markup in the index is shown, never run, in hits and in
     const response = await route.fetch();
     const index = await response.json();
     const p =
-      index.pages.push(['/docs/2.0.1/docs/Introduction', 'Getting Started', `Zqxmarker ${evil}`, 'en', 'default']) - 1;
+      index.pages.push([docPath('docs/Introduction'), 'Getting Started', `Zqxmarker ${evil}`, 'en', 'default']) - 1;
     const s = index.sections.push([p, '', null]) - 1;
     index.records.push([s, 1], [s, 0, `zqxmarker body ${evil}`]);
     await route.fulfill({response, json: index});
@@ -259,13 +257,14 @@ test('escapes page text: markup in the index is shown, never run, in hits and in
 
 test('nothing leaves 127.0.0.1 and no page preconnects to Algolia', async ({page}) => {
   const hosts = new Set<string>();
+  const loads = watchLoads(page);
   page.on('request', (r) => hosts.add(new URL(r.url()).hostname));
   await open(page);
   await search(page, 'pricing');
   await expect(hits(page).first()).toBeVisible();
   await page.getByRole('link', {name: /^See all \d+ results$/}).click();
   await expect(page.locator('main article').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await loads.settled();
   expect([...hosts]).toEqual(['127.0.0.1']);
   expect(await page.locator('link[rel="preconnect"], link[rel="dns-prefetch"]').count()).toBe(0);
   const html = htmlFiles(BUILD);

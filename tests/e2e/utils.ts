@@ -1,6 +1,6 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {expect, type BrowserContext, type Page} from '@playwright/test';
+import {expect, type BrowserContext, type Page, type Request} from '@playwright/test';
 import {visit} from 'unist-util-visit';
 import {sitemapPaths as builtSitemapPaths} from '../../plugins/builtPages';
 import {parseHtml, select} from '../../plugins/hast';
@@ -10,7 +10,7 @@ export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
 
 const BUILD = join(__dirname, '..', '..', 'build');
 
-/** Paths of every page in the built sitemap, e.g. `/docs/2.0.1/docs/Introduction`. */
+/** Paths of every page in the built sitemap, e.g. `/docs/<version>/docs/Introduction`. */
 export const sitemapPaths = (): string[] => builtSitemapPaths(BUILD);
 
 /** Which sidebar a docs path uses, from its section folder. */
@@ -183,6 +183,38 @@ export async function idle(page: Page): Promise<void> {
       await new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve, {timeout: 5000})));
     }
   });
+}
+
+/**
+ * Follows every request the page's context makes (the page's, its Web Workers') and keeps the text of every script.
+ * `settled()` waits until no request is outstanding and the page has then run what they brought (`idle()`): the
+ * moment a check of what a page loaded, requested or logged can run. A wait for `networkidle` guessed that moment
+ * instead (500 ms without traffic), once per page.
+ */
+export function watchLoads(page: Page): {settled(): Promise<void>; scripts(): string[]} {
+  const context = page.context();
+  const texts: string[] = [];
+  const pending = new Set<Request>();
+  context.on('request', (request) => void pending.add(request));
+  context.on('requestfailed', (request) => void pending.delete(request));
+  context.on('requestfinished', (request) => {
+    const isScript = /\.m?js$/.test(new URL(request.url()).pathname);
+    const read = isScript ? request.response().then((r) => r?.text()) : Promise.resolve(undefined);
+    void read
+      .then((text) => {
+        if (typeof text === 'string') texts.push(text);
+      })
+      .catch(() => undefined)
+      .finally(() => pending.delete(request));
+  });
+  return {
+    async settled() {
+      await idle(page);
+      await expect.poll(() => [...pending].map((r) => r.url()), {message: 'requests still outstanding'}).toEqual([]);
+      await idle(page);
+    },
+    scripts: () => texts,
+  };
 }
 
 /** The in-app navigation a link would make: the router follows history changes (no reload, no server HTML). */

@@ -4,6 +4,7 @@
 import {describe, expect, it} from 'vitest';
 import {searchOrigins, searchSetup} from '../../plugins/local-search/searchSetup';
 import {headerRules, headersFile, inlineScripts, nginxSnippet} from '../../plugins/security-headers/policy';
+import {docPath} from '../../src/constants';
 import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
 
 const HOSTED = {ALGOLIA_APP_ID: 'TESTAPP', ALGOLIA_API_KEY: 'test-search-key', ALGOLIA_INDEX_NAME: 'sphere-docs'};
@@ -56,9 +57,11 @@ describe('inlineScripts', () => {
 describe('content types', () => {
   it('serves the Markdown twins as Markdown and text files as UTF-8', () => {
     const rules = parseHeadersFile(headersFile(headerRules({scriptHashes: [], searchOrigins: []})));
-    expect(headersFor(rules, '/docs/2.0.1/docs/Introduction.md')['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(headersFor(rules, `${docPath('docs/Introduction')}.md`)['content-type']).toBe(
+      'text/markdown; charset=utf-8',
+    );
     expect(headersFor(rules, '/llms.txt')['content-type']).toBe('text/plain; charset=utf-8');
-    expect(headersFor(rules, '/docs/2.0.1/docs/Introduction')['content-type']).toBeUndefined();
+    expect(headersFor(rules, docPath('docs/Introduction'))['content-type']).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {Hit} from '../engine';
 import {pack} from '../format';
-import {RECORDS} from '../sampleRecords';
+import {RECORDS} from '../../../tests/utils/search/sampleRecords';
 import {createSearchClient, resetIndex} from './searchClient';
 
 type HL = {value: string; matchLevel: string; matchedWords: string[]};

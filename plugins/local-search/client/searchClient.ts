@@ -5,6 +5,7 @@
  * import or construction time, so server-side rendering is safe; the index and
  * the engine are fetched on first use and shared by every client on the page.
  */
+import {escapeHtml} from '../../escapeHtml';
 import type {LocalSearchIndex, SearchParams, SearchResponse} from '../engine';
 
 type LegacyRequest = {indexName: string; params?: SearchParams | string; type?: string};
@@ -165,7 +166,7 @@ function facetHits(index: LocalSearchIndex, request: SearchParams & {facet?: str
 /** A single result explaining why search cannot answer (only when no index exists, i.e. in development). */
 function explain(request: SearchParams, reason: string): SearchResponse {
   const url = typeof window === 'undefined' ? 'http://localhost/' : window.location.href.replace(/#.*$/, '');
-  const value = reason.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const value = escapeHtml(reason);
   const hierarchy = {
     lvl0: 'Search unavailable',
     lvl1: reason,

@@ -1,11 +1,11 @@
 /**
  * For tests: MiniSearch as a later version might be, its private index changed under the engine's fast path
- * (./fastScoring.ts) while its public API works as before. A test file mocks `minisearch` with it:
+ * (plugins/local-search/fastScoring.ts) while its public API works as before. A test file mocks `minisearch` with it:
  *
  *   const change = vi.hoisted((): InternalsChange => ({hide: [], reshape: false}));
  *   vi.mock('minisearch', async (importOriginal) => {
  *     const actual = await importOriginal<typeof MiniSearchModule>();
- *     const {withChangedInternals} = await import('./changedInternals');
+ *     const {withChangedInternals} = await import('<this file, relative to the test>');
  *     return {...actual, default: withChangedInternals(actual.default, change)};
  *   });
  *

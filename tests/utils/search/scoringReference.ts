@@ -1,11 +1,17 @@
 /**
- * The reference the fast path of ./fastScoring.ts is held to, for the unit tests (./fastScoring.test.ts) and the
+ * The reference the fast path of plugins/local-search/fastScoring.ts is held to, for its unit tests (fastScoring.test.ts) and the
  * tests on the built index (tests/built/search-index.test.ts): `MiniSearch#search` on the same index, asked the query
  * the fast path answers, with the same boosts.
  */
 import type MiniSearch from 'minisearch';
-import {FIELD_BOOST, MATCH_WEIGHTS, allowedTypos, queryWords, type LocalSearchIndex} from './engine';
-import {miniSearchQuery, type Matches} from './fastScoring';
+import {
+  FIELD_BOOST,
+  MATCH_WEIGHTS,
+  allowedTypos,
+  queryWords,
+  type LocalSearchIndex,
+} from '../../../plugins/local-search/engine';
+import {miniSearchQuery, type Matches} from '../../../plugins/local-search/fastScoring';
 
 /** The engine's parts the reference reads (private: the tests reach them on purpose). */
 export interface EngineInside {
