@@ -149,7 +149,11 @@ function feature(v: SyntaxVersion): Schema {
     serverExpression: {
       type: expressionType,
       pattern: '\\S',
-      description: `Condition evaluated only on the server, for when the back end must be stricter than the user interface (for example \`<=\` instead of \`<\`). Same contexts as \`expression\`.${since(v, '1.1') ? ' When omitted, the server evaluates `expression`.' : ''}`,
+      description: `Condition evaluated only on the server, for when the back end must check differently from the user interface. Same contexts as \`expression\`.${since(v, '1.1') ? ' When omitted, the server evaluates `expression`.' : ''}${
+        since(v, '3.0')
+          ? ' SPACE evaluates it (with `?server=true`) before it records the consumption of the request, so a quota check compares with `<`, as in `expression`.'
+          : " Pricing4Java's `@PricingPlanAware` evaluates it after the annotated method ran, when the count already includes the new item, so a quota check there compares with `<=`."
+      }`,
     },
     type: {
       description:
@@ -710,6 +714,10 @@ function withExamples(object: Schema, label: string, v: SyntaxVersion): Schema {
       example = {storage: {[price]: 4, usageLimitsExtensions: {storageGb: {value: 50}}}};
     if (label === 'feature' && since(v, '3.0') && typeof example === 'string') {
       example = example.replace(/planContext/g, 'pricingContext').replace(/userContext/g, 'subscriptionContext');
+      // SPACE checks before the action is counted: its server check of a quota uses `<`, not Pricing4Java's `<=`.
+      if (name === 'serverExpression')
+        example =
+          "pricingContext['features']['pdfExport'] && subscriptionContext['maxExports'] < pricingContext['usageLimits']['maxExports']";
     }
     if (example !== undefined) prop.examples = [example];
     if (name === 'period' || name === 'subscriptionConstraints') withExamples(prop, name, v);

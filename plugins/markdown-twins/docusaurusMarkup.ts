@@ -82,6 +82,8 @@ function rewrite(root: Root | Element, test: Test, replace: (node: Element) => E
   walk(root);
 }
 
+const isInlineCode = (node: RootContent): boolean => node.type === 'element' && node.tagName === 'code';
+
 /** Text of a code block as written: token lines end with `<br>`, the last one too. */
 function codeText(node: Element): string {
   let out = '';
@@ -298,6 +300,20 @@ export function rehypeDocusaurus(options: MarkupOptions, facts: PageFacts) {
       }
     };
     strip(root);
+
+    // Two inline code elements side by side (the body types of a response, each a chip of its own) would run
+    // together in Markdown (`a``b`, which does not even parse as two spans): a space keeps them apart.
+    const separateCode = (parent: Element | Root) => {
+      const out: RootContent[] = [];
+      for (const child of parent.children) {
+        const previous = out.at(-1);
+        if (isInlineCode(child) && previous && isInlineCode(previous)) out.push(text(' '));
+        out.push(child);
+        if (child.type === 'element' && child.tagName !== 'pre') separateCode(child);
+      }
+      parent.children = out as typeof parent.children;
+    };
+    separateCode(root);
 
     return {type: 'root', children: root.children};
   };

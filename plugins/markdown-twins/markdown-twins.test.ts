@@ -377,6 +377,26 @@ describe('plain HTML in an article', () => {
   });
 });
 
+describe('inline code side by side', () => {
+  it('keeps two code elements that touch apart, as the response tables of the SPACE API reference have them', () => {
+    const html =
+      '<main><div class="theme-doc-markdown markdown"><h1>Responses</h1><table><thead><tr><th>Status</th>' +
+      '<th>Body</th></tr></thead><tbody><tr><td>400</td><td><code><a href="#schema-error">Error</a></code>' +
+      '<code><a href="#schema-errorpage">ErrorPage</a> (text/html)</code></td></tr></tbody></table>' +
+      '<p>Send <code>a</code><code>b</code>, or <code>c</code> alone.</p></div></main>';
+    const twin = htmlToMarkdown(html, options({mermaid: [], description: undefined}));
+    expect(twin).toContain('| 400 | `Error` `ErrorPage (text/html)` |');
+    expect(twin).toContain('Send `a` `b`, or `c` alone.');
+    expect(twin).not.toContain('``');
+    const [table] = parseMarkdown(twin).children.filter((n): n is Table => n.type === 'table');
+    expect(table.children[1].children[1].children).toMatchObject([
+      {type: 'inlineCode', value: 'Error'},
+      {type: 'text', value: ' '},
+      {type: 'inlineCode', value: 'ErrorPage (text/html)'},
+    ]);
+  });
+});
+
 describe('the plugin', () => {
   /** A build of one version with one doc page (the doc-page fixture) and its MDX source, in a temporary directory. */
   function site(mermaidFences: number) {

@@ -6,6 +6,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import type {Root} from 'mdast';
+import {visit} from 'unist-util-visit';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {hasClass, select, selectAll, textContent} from '../../plugins/hast';
 import {unpack} from '../../plugins/local-search/format';
@@ -95,6 +96,17 @@ describe('Markdown twins', () => {
     const bad: string[] = [];
     for (const file of twinFiles) bad.push(...mdxLeftovers(twinTree(file)).map((found) => `${file}: ${found}`));
     expect(bad).toEqual([]);
+  });
+
+  it('keep inline code spans apart (the body types of a SPACE API response do not run together)', () => {
+    const joined: string[] = [];
+    for (const file of twinFiles)
+      visit(twinTree(file), 'inlineCode', (node) => {
+        if (node.value.includes('``')) joined.push(`${file}: ${node.value}`);
+      });
+    expect(joined).toEqual([]);
+    const api = read(`docs/${CURRENT_VERSION}/api/space/space-api.md`);
+    expect(api).toContain('`Error` `ErrorPage (text/html)`');
   });
 
   it('hold every diagram of their page as a Mermaid fence', () => {
