@@ -13,6 +13,8 @@ import {isObj} from '../../src/lib/pricing2yaml/obj';
 import {realPricing, realPricings} from '../fixtures/pricings/corpus';
 import {readSchema} from '../utils/pricing2yaml';
 import {toValidation, validationText} from '../../mcp/src/validate';
+import {allCodeBlocks} from '../utils/codeBlocks';
+import {isClaimBlock, pricingBlockFor} from '../utils/evaluationClaims';
 
 const load = compilingLoader(async (v) => readSchema(v));
 const run = (text: string) => analyze(text, load, new Date('2025-12-31'), {original: false});
@@ -244,5 +246,31 @@ plans:
       findings: a.space!.findings.map(({line, path, message, effect}) => ({line, path, message, effect})),
     });
     expect(validationText(v)).toContain(`SPACE: ${a.space!.summary}`);
+  });
+});
+
+describe('the pricings of the 2.0.1 docs, as SPACE takes them', () => {
+  const blocks = allCodeBlocks(['docs']);
+  const pricings = blocks.filter((b) => (b.lang === 'yaml' || b.lang === 'yml') && b.attrs.example === 'valid');
+
+  // A page that shows a pricing SPACE refuses says so: its block carries refused="<part of the reason>".
+  it.each(pricings.map((b) => [`${b.file}:${b.line}`, b] as const))(
+    '%s is storable by SPACE, or marked refused with the reason',
+    async (_at, block) => {
+      const a = await run(block.code);
+      expect(a.space, 'a valid example gets a SPACE verdict').toBeDefined();
+      if (a.space!.stores) {
+        expect(block.attrs.refused, 'SPACE stores it: drop refused=').toBeUndefined();
+      } else {
+        expect(block.attrs.refused, `SPACE refuses it: add refused="…" (${a.space!.summary})`).toBeTruthy();
+        expect(a.space!.findings[0].message).toContain(block.attrs.refused);
+      }
+    },
+  );
+
+  it('states outcomes only for pricings SPACE stores', async () => {
+    const targets = new Set(blocks.filter(isClaimBlock).map((c) => pricingBlockFor(c, blocks)));
+    for (const t of targets)
+      expect(t.attrs.refused, `${t.file}:${t.line} has claims but SPACE refuses it`).toBeUndefined();
   });
 });
