@@ -5,6 +5,7 @@
  */
 import {describeSteps, describeValue} from '../../src/lib/pricing2yaml/describe';
 import {evaluatePricing, type Evaluation} from '../../src/lib/pricing2yaml/evaluate';
+import {STORED_PROBLEMS} from '../../src/lib/pricing2yaml/subscription';
 import type {Site} from './site';
 import {checkPricing, validationText} from './validate';
 
@@ -23,9 +24,15 @@ export function evaluationText(e: Evaluation, server: boolean): string {
   const who = [e.subscription.plan ? `plan ${e.subscription.plan}` : 'no plan'];
   for (const [name, q] of Object.entries(e.subscription.addOns)) who.push(`${q} × ${name}`);
   const lines = [`Subscription: ${who.join(', ')}; ${server ? 'server-side' : 'client-side'} expressions.`];
-  if (e.problems.length) {
-    lines.push('', 'SPACE would not accept or could not evaluate this subscription:');
-    for (const p of e.problems) lines.push(`- ${p.code}: ${p.message}`);
+  const refusals = e.problems.filter((p) => !STORED_PROBLEMS.has(p.code));
+  const afterStorage = e.problems.filter((p) => STORED_PROBLEMS.has(p.code));
+  if (refusals.length) {
+    lines.push('', 'SPACE would refuse this subscription as a contract (it answers with the first reason):');
+    for (const p of refusals) lines.push(`- ${p.code}: ${p.message}`);
+  }
+  if (afterStorage.length) {
+    lines.push('', 'SPACE would store the contract, but could not evaluate it as shown:');
+    for (const p of afterStorage) lines.push(`- ${p.code}: ${p.message}`);
   }
   lines.push('', '| Feature | Value | Result | Why |', '| --- | --- | --- | --- |');
   for (const f of e.features) {

@@ -107,7 +107,9 @@ export const validatePricingTool = defineTool({
     'Schema of that version and the cross-references between features, usage limits, plans and add-ons. Answers the ' +
     'status (valid, invalid, no-version, unknown-version; an unreadable text is a tool error), the syntax version and ' +
     'every problem with its line, field path and message; a valid older document also comes back upgraded to 3.0. ' +
-    'Documents up to 128 KB.',
+    'A valid document also gets a second verdict, `space`: whether SPACE (the revision the docs describe, which ' +
+    'parses with pricing4ts 0.10.3) stores it when uploaded as a file, with the line and reason when it refuses, and ' +
+    'what it then does that the file does not say (contracts it refuses, evaluations that differ). Documents up to 128 KB.',
   input: {
     yaml: z.string().describe('The whole Pricing2Yaml document, as text.'),
   },

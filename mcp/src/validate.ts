@@ -21,6 +21,15 @@ export interface Validation {
   /** The syntax version it was checked against. */
   syntaxVersion?: string;
   problems: Problem[];
+  /**
+   * For a valid document: whether SPACE (the revision the docs describe) stores it when uploaded as a file, and what
+   * it then does that the file does not say; the same verdict the playground shows.
+   */
+  space?: {
+    stores: boolean;
+    summary: string;
+    findings: {line: number; path: string; message: string; effect: string}[];
+  };
   /** For a valid document of an older syntax: the same pricing in Pricing2Yaml 3.0. */
   upgrade?: {from: string; notes: string[]; yaml?: string; error?: string};
 }
@@ -36,6 +45,14 @@ export function toValidation(analysis: Analysis): Validation {
   };
   if (analysis.declared !== undefined) out.declaredVersion = analysis.declared;
   if (analysis.version !== undefined) out.syntaxVersion = analysis.version;
+  if (analysis.space) {
+    const {stores, summary, findings} = analysis.space;
+    out.space = {
+      stores,
+      summary,
+      findings: findings.map(({line, path, message, effect}) => ({line, path, message, effect})),
+    };
+  }
   if (analysis.upgrade) {
     const {from, notes, yaml, error} = analysis.upgrade;
     out.upgrade = {from, notes};
@@ -74,6 +91,11 @@ export async function validatePricing(site: Site, yaml: string): Promise<Validat
 export function validationText(v: Validation): string {
   const lines = [`${v.status}: ${v.summary}`];
   for (const p of v.problems) lines.push(`- line ${p.line}${p.path ? `, ${p.path}` : ''}: ${p.message} (${p.source})`);
+  if (v.space) {
+    lines.push('', `SPACE: ${v.space.summary}`);
+    for (const f of v.space.findings)
+      lines.push(`- line ${f.line}${f.path ? `, ${f.path}` : ''}: ${f.message} (${f.effect})`);
+  }
   if (v.upgrade?.yaml) {
     lines.push('', `The same pricing in Pricing2Yaml 3.0 (upgraded from ${v.upgrade.from}):`, '');
     lines.push(...v.upgrade.notes.map((n) => `- ${n}`));

@@ -221,12 +221,26 @@ describe('validate_pricing', () => {
       const yaml = readFileSync(file, 'utf8');
       const playground = await analyze(yaml, load);
       const result = await call('validate_pricing', {yaml});
-      const got = result.structuredContent as {status: string; syntaxVersion?: string; problems: unknown[]};
+      const got = result.structuredContent as {
+        status: string;
+        syntaxVersion?: string;
+        problems: unknown[];
+        space?: {stores: boolean; summary: string; findings: unknown[]};
+      };
       expect(got.status, file).toBe(playground.status);
       expect(got.syntaxVersion, file).toBe(playground.version);
       expect(got.problems, file).toEqual(
         playground.diagnostics.map(({line, path, message, source}) => ({line, path, message, source})),
       );
+      // The same SPACE verdict, finding for finding.
+      expect(got.space, file).toEqual(
+        playground.space && {
+          stores: playground.space.stores,
+          summary: playground.space.summary,
+          findings: playground.space.findings.map(({line, path, message, effect}) => ({line, path, message, effect})),
+        },
+      );
+      if (playground.space) expect(textOf(result), file).toContain(playground.space.summary);
       expect(result.isError, file).toBe(false);
       for (const d of playground.diagnostics) expect(textOf(result), file).toContain(d.message);
     }

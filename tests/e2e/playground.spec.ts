@@ -97,6 +97,27 @@ for (const viewport of [
   });
 }
 
+test("SPACE's verdict sits under the schema's: a name SPACE refuses is listed with its line, and selects it", async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await openPlayground(page, at(VALID));
+  const space = page.getByTestId('space');
+  await expect(space).toHaveAttribute('data-stores', 'true');
+  await expect(space).toContainText('SPACE 9123ae2 (pricing4ts 0.10.3) stores it as written.');
+
+  await caretAfter(page, '  PRO:');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('+');
+  await expect(status(page)).toHaveAttribute('data-status', 'valid');
+  await expect(space).toHaveAttribute('data-stores', 'false');
+  await expect(space).toContainText('refuses it at upload: line 22, the plan name "PRO+"');
+  await space.getByRole('button').first().click();
+  await expect(page.locator('.cm-content')).toBeFocused();
+  expect(await page.locator('.cm-activeLine').textContent()).toBe('  PRO+:');
+  expect(errors).toEqual([]);
+});
+
 test('an example of the docs opens in the playground with its content', async ({page}) => {
   await page.goto(docPath('api/Pricing2Yaml/migrating-30'));
   await waitForHydration(page);

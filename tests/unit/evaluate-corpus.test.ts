@@ -18,11 +18,12 @@ import {readSchema} from '../utils/pricing2yaml';
 import {CORPUS_DIR, yamlFilesUnder} from '../fixtures/pricings/corpus';
 
 const load = compilingLoader(async (v) => readSchema(v));
-const ERROR_CODES = new Set(['FLAG_NOT_FOUND', 'PARSE_ERROR', 'TYPE_MISMATCH', 'EVALUATION_ERROR']);
+const ERROR_CODES = new Set(['FLAG_NOT_FOUND', 'PARSE_ERROR', 'TYPE_MISMATCH', 'EVALUATION_ERROR', 'NOT_REPRODUCED']);
 const PROBLEM_CODES = new Set([
-  'EMPTY_SUBSCRIPTION',
   'UNKNOWN_PLAN',
   'PLAN_REQUIRED',
+  'EVALUATION_FAILS',
+  'SIDE_EFFECT',
   'UNKNOWN_ADD_ON',
   'ADD_ON_NOT_AVAILABLE',
   'MISSING_DEPENDENCY',

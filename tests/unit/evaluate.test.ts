@@ -216,7 +216,9 @@ describe('evaluatePricing: what SPACE refuses a contract for', () => {
   const codes = async (s: Subscription) => evaluatePricing(await pricingOf(SHEETBIRD), s).problems.map((p) => p.code);
 
   it.each([
-    [{}, ['EMPTY_SUBSCRIPTION']],
+    // Neither plan nor add-ons: SPACE stores the contract (ContractValidation.ts 267-272 never reach 295), then
+    // cannot evaluate it, since the pricing has plans.
+    [{}, ['PLAN_REQUIRED']],
     [{plan: 'GOLD'}, ['UNKNOWN_PLAN']],
     [{addOns: {brandKit: 1}}, ['PLAN_REQUIRED']],
     [{plan: 'PRO', addOns: {stickers: 1}}, ['UNKNOWN_ADD_ON']],
@@ -232,6 +234,38 @@ describe('evaluatePricing: what SPACE refuses a contract for', () => {
     [{plan: 'PRO', addOns: {brandKit: 0, whiteLabel: 1}}, ['EXCLUDED_ADD_ON', 'INVALID_QUANTITY']],
   ] as [Subscription, string[]][])('%j', async (s, expected) => {
     expect(await codes(s)).toEqual(expected);
+  });
+
+  it.each([
+    // The route's isInt({min: 0}) answers 422 first, whatever else is wrong, and nothing else is checked.
+    [{plan: 'GOLD', addOns: {stickers: 1, moreExports: -1}}, ['INVALID_QUANTITY']],
+    [{plan: 'FREE', addOns: {moreExports: 1.5}}, ['INVALID_QUANTITY']],
+    // Then the plan, then each add-on in the order the subscription lists it; PLAN_REQUIRED only at evaluation.
+    [{plan: 'GOLD', addOns: {stickers: 1}}, ['UNKNOWN_PLAN', 'UNKNOWN_ADD_ON']],
+    [{plan: 'PRO', addOns: {whiteLabel: 1, stickers: 1}}, ['MISSING_DEPENDENCY', 'UNKNOWN_ADD_ON']],
+    [{plan: 'PRO', addOns: {stickers: 1, whiteLabel: 1}}, ['UNKNOWN_ADD_ON', 'MISSING_DEPENDENCY']],
+    [{addOns: {stickers: 1}}, ['UNKNOWN_ADD_ON', 'PLAN_REQUIRED']],
+  ] as [Subscription, string[]][])('in SPACE order: %j', async (s, expected) => {
+    expect(await codes(s)).toEqual(expected);
+  });
+
+  it('gives the 422 reason for a negative or fractional quantity', async () => {
+    const e = evaluatePricing(await pricingOf(SHEETBIRD), {plan: 'GOLD', addOns: {moreExports: -2}});
+    expect(e.problems).toEqual([
+      {
+        code: 'INVALID_QUANTITY',
+        message:
+          '-2 of moreExports is not a whole number of 0 or more: SPACE answers 422 ("Each add-on quantity must be an integer greater than or equal to 0") before it checks anything else.',
+      },
+    ]);
+  });
+
+  it('sells one unit of an add-on whose maximum is .inf, as SPACE reads it from its cache', async () => {
+    const p = await pricingOf(SHEETBIRD.replace('      maxQuantity: 5', '      maxQuantity: .inf'));
+    expect(evaluatePricing(p, {plan: 'PRO', addOns: {moreExports: 1}}).problems).toEqual([]);
+    const two = evaluatePricing(p, {plan: 'PRO', addOns: {moreExports: 2}}).problems;
+    expect(two.map((x) => x.code)).toEqual(['INVALID_QUANTITY']);
+    expect(two[0].message).toContain('reads the .inf maximum as 1');
   });
 
   it('words each problem', async () => {
@@ -328,5 +362,125 @@ describe('evaluateExpression: SPACE error codes and JavaScript semantics', () =>
     }
     expect(ev("subscriptionContext['l'] < 1e999").eval).toBe(true);
     expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe('evaluatePricing and evaluateExpression: where SPACE differs from a plain reading', () => {
+  const ctx = {features: {a: true, n: 5}, usageLimits: {l: 10}, subscriptionContext: {l: 3}};
+  const ev = (expr: string) => evaluateExpression('f', expr, ctx);
+
+  it('fails the whole client-side evaluation when a feature has only a serverExpression', async () => {
+    const p = await pricingOf(
+      SHEETBIRD.replace(
+        "    expression: subscriptionContext['maxReports'] < pricingContext['usageLimits']['maxReports']",
+        "    serverExpression: subscriptionContext['maxReports'] < pricingContext['usageLimits']['maxReports']",
+      ),
+    );
+    const client = evaluatePricing(p, {plan: 'PRO'});
+    expect(client.problems.map((x) => x.code)).toEqual(['EVALUATION_FAILS']);
+    expect(client.problems[0].message).toContain('reports has only a serverExpression');
+    expect(evaluatePricing(p, {plan: 'PRO'}, {server: true}).problems).toEqual([]);
+  });
+
+  it('reads undefined where a read is not written in single quotes, even if the same item also is', () => {
+    const notes = new Set<string>();
+    const r = evaluateExpression(
+      'f',
+      `pricingContext['usageLimits']['l'] > 0 && subscriptionContext['l'] < pricingContext["usageLimits"]["l"]`,
+      ctx,
+      notes,
+    );
+    expect(r).toMatchObject({eval: false, error: null, used: {l: 3}, limit: {l: 10}});
+    expect([...notes].join(' ')).toMatch(/single quotes, no spaces/);
+    expect(ev("subscriptionContext[ 'l' ] === undefined")).toMatchObject({eval: true, used: null});
+  });
+
+  it.each([
+    ["subscriptionContext['l'] ** 2 === 9", true],
+    ["(pricingContext['usageLimits']['l'] | 1) === 11", true],
+    ["(pricingContext['usageLimits']['l'] & 2) === 2", true],
+    ["(pricingContext['usageLimits']['l'] ^ 1) === 11", true],
+    ["(pricingContext['usageLimits']['l'] >> 1) === 5 && (1 << 2) === 4 && (-1 >>> 28) === 15", true],
+    ["~subscriptionContext['l'] === -4", true],
+    ["(subscriptionContext['l'], pricingContext['features']['a'])", true],
+    ["subscriptionContext['l'] > 100, pricingContext['features']['a']", true],
+    ['('.repeat(40) + "subscriptionContext['l'] < 4" + ')'.repeat(40), true],
+  ])('runs %s as JavaScript does (%s)', (expr, expected) => {
+    expect(ev(expr)).toMatchObject({eval: expected, error: null});
+  });
+
+  it.each([
+    ["++subscriptionContext['l'] < 5", '++'],
+    ["subscriptionContext['l']-- > 0", '--'],
+    ["(pricingContext['features']['a'] = true)", '='],
+    ["(subscriptionContext['l'] += 1) > 0", '+='],
+  ])('does not reproduce %s, and says what SPACE does', (expr, op) => {
+    const r = ev(expr);
+    expect(r.error?.code).toBe('NOT_REPRODUCED');
+    expect(r.error?.message).toContain(`SPACE runs the ${op}`);
+  });
+
+  it('leaves comparisons and strings with = alone', () => {
+    for (const expr of [
+      "subscriptionContext['l'] <= 3 && subscriptionContext['l'] >= 3 && subscriptionContext['l'] == 3",
+      "subscriptionContext['l'] !== 4 && pricingContext['features']['a'] != false && 'a=b' === 'a=b'",
+    ]) {
+      expect(ev(expr)).toMatchObject({eval: true, error: null});
+    }
+  });
+
+  it('names the features a side effect reaches', async () => {
+    const p = await pricingOf(
+      SHEETBIRD.replace(
+        "    expression: pricingContext['features']['sheets'] && subscriptionContext['maxSheets'] < pricingContext['usageLimits']['maxSheets']",
+        "    expression: pricingContext['features']['sheets'] && ++subscriptionContext['maxSheets'] < pricingContext['usageLimits']['maxSheets']",
+      ),
+    );
+    const e = evaluatePricing(p, {plan: 'PRO'});
+    expect(feature(e, 'sheets').error?.code).toBe('NOT_REPRODUCED');
+    expect(e.problems.map((x) => x.code)).toEqual(['SIDE_EFFECT']);
+    expect(e.problems[0].message).toMatch(/\(\+\+\): exports, .*reports, evaluated after it/);
+  });
+
+  it('holds -.inf and .nan as null, as SPACE reads them from its cache', async () => {
+    const p = await pricingOf(
+      SHEETBIRD.replace('      maxSheets:\n        value: .inf', '      maxSheets:\n        value: -.inf'),
+    );
+    const e = evaluatePricing(p, {plan: 'PRO'});
+    expect(limit(e, 'maxSheets').value).toBeNull();
+    expect(feature(e, 'sheets')).toMatchObject({eval: false, error: null});
+  });
+
+  it('adds 1 per unit when an add-on extends a BOOLEAN limit', async () => {
+    const p = await pricingOf(`syntaxVersion: "3.0"
+saasName: Flagly
+createdAt: "2025-05-20"
+currency: EUR
+features:
+  sso:
+    valueType: BOOLEAN
+    defaultValue: false
+    type: DOMAIN
+    expression: pricingContext['usageLimits']['ssoSeats'] === true
+usageLimits:
+  ssoSeats:
+    valueType: BOOLEAN
+    defaultValue: true
+    type: NON_RENEWABLE
+    linkedFeatures: [sso]
+plans:
+  BASIC:
+    price: 0
+    features: null
+addOns:
+  moreSso:
+    price: 1
+    usageLimitsExtensions:
+      ssoSeats:
+        value: true
+`);
+    const e = evaluatePricing(p, {plan: 'BASIC', addOns: {moreSso: 2}});
+    expect(limit(e, 'ssoSeats').value).toBe(3);
+    expect(feature(e, 'sso').eval).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import {ScrollArea} from '@site/src/components/ScrollableTable';
 import {describeSteps, describeValue} from '@site/src/lib/pricing2yaml/describe';
 import type {Evaluation, FeatureOutcome, LimitOutcome} from '@site/src/lib/pricing2yaml/evaluate';
 import {
+  STORED_PROBLEMS,
   UNLIMITED,
   entries,
   isTracked,
@@ -55,6 +56,9 @@ export default function EvaluatePanel({
 }) {
   const id = useId();
   const plans = keys(pricing.plans);
+  const problems = evaluation?.problems ?? [];
+  const refusals = problems.filter((p) => !STORED_PROBLEMS.has(p.code));
+  const afterStorage = problems.filter((p) => STORED_PROBLEMS.has(p.code));
   const addOns = entries(pricing.addOns);
   const tracked = entries(pricing.usageLimits).filter(([, l]) => isTracked(l));
 
@@ -133,11 +137,26 @@ export default function EvaluatePanel({
       </form>
 
       <div role="status" aria-live="polite" data-testid="subscription-problems">
-        {evaluation && evaluation.problems.length > 0 && (
+        {refusals.length > 0 && (
           <>
-            <p className={styles.evalProblemsTitle}>SPACE would refuse this subscription as a contract:</p>
+            <p className={styles.evalProblemsTitle}>
+              SPACE would refuse this subscription as a contract (it answers with the first reason):
+            </p>
             <ul className={styles.evalProblems}>
-              {evaluation.problems.map((p) => (
+              {refusals.map((p) => (
+                <li key={p.code + p.message}>{p.message}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {afterStorage.length > 0 && (
+          <>
+            <p className={styles.evalProblemsTitle}>
+              {refusals.length > 0 ? 'Even as a contract, SPACE' : 'SPACE would store this contract, but it'} could not
+              evaluate it as shown:
+            </p>
+            <ul className={styles.evalProblems}>
+              {afterStorage.map((p) => (
                 <li key={p.code + p.message}>{p.message}</li>
               ))}
             </ul>

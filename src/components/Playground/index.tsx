@@ -8,6 +8,7 @@ import clsx from 'clsx';
 import {useColorMode} from '@docusaurus/theme-common';
 
 import type {Diagnostic, Status} from '@site/src/lib/pricing2yaml/analyze';
+import type {SpaceEffect} from '@site/src/lib/pricing2yaml/space';
 import {LATEST_SYNTAX} from '@site/src/lib/pricing2yaml/upgrade';
 import {fitEvaluation, type EvaluationState} from '@site/src/lib/pricing2yaml/subscription';
 import Editor, {type EditorHandle} from './Editor';
@@ -29,6 +30,14 @@ const STATUS_LABEL: Record<Status, string> = {
   'unknown-version': 'Unknown syntaxVersion',
   invalid: 'Problems found',
   valid: 'Valid',
+};
+
+/** What each kind of SPACE finding means, as a short lead-in. */
+const SPACE_EFFECT: Record<SpaceEffect, string> = {
+  refused: 'Refused at upload',
+  contracts: 'Contracts',
+  evaluation: 'Evaluation',
+  changed: 'Stored differently',
 };
 
 const NO_SUBSCRIPTION: EvaluationState = {addOns: {}, usage: {}, server: false};
@@ -218,6 +227,41 @@ export default function Playground() {
                 </li>
               ))}
             </ol>
+          )}
+          {analysis?.space && (
+            <div data-testid="space" data-stores={analysis.space.stores}>
+              <p
+                className={clsx(
+                  styles.status,
+                  !analysis.space.stores
+                    ? styles['status-invalid']
+                    : analysis.space.findings.length === 0 && styles['status-valid'],
+                )}
+              >
+                <strong>{analysis.space.stores ? 'SPACE stores it' : 'SPACE refuses it'}.</strong>{' '}
+                {analysis.space.summary}
+              </p>
+              {analysis.space.findings.length > 0 && (
+                <ol className={styles.problems} aria-label="What SPACE does with it">
+                  {analysis.space.findings.map((f, i) => (
+                    <li key={i}>
+                      <button
+                        type="button"
+                        className={styles.problem}
+                        onClick={() => editor.current?.select(f.from, f.to)}
+                      >
+                        <span className={styles.line}>Line {f.line}</span>
+                        {f.path && <code className={styles.path}>{f.path}</code>}
+                        <span>
+                          <strong>{SPACE_EFFECT[f.effect]}: </strong>
+                          {f.message}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
           )}
         </section>
       </div>

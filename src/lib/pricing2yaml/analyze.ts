@@ -12,6 +12,7 @@ import type {ErrorObject, ValidateFunction} from 'ajv';
 import {Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Node} from 'yaml';
 
 import {checkCrossReferences} from './crossReferences';
+import {spaceSummary, spaceVerdict, type SpaceEffect} from './space';
 import {
   LATEST_SYNTAX,
   SYNTAX_VERSIONS,
@@ -61,6 +62,25 @@ export interface UpgradeView {
   error?: string;
 }
 
+/** One thing SPACE does with the pricing that the file does not say, located like a diagnostic. */
+export interface SpaceFinding {
+  from: number;
+  to: number;
+  line: number;
+  path: string;
+  message: string;
+  /** `refused`: the upload fails; otherwise the pricing is stored and contracts, evaluations or values differ. */
+  effect: SpaceEffect;
+}
+
+/** Whether SPACE (at the revision the docs describe) stores the pricing, beside the schema's verdict. */
+export interface SpaceCheck {
+  stores: boolean;
+  /** One sentence: stored as written, stored with caveats, or refused with the first reason and its line. */
+  summary: string;
+  findings: SpaceFinding[];
+}
+
 export interface Analysis {
   status: Status;
   /** One plain-English sentence for the status line. */
@@ -72,6 +92,8 @@ export interface Analysis {
   /** The document in its 3.0 form, when it is valid (for the rendered view). */
   pricing?: Pricing;
   upgrade?: UpgradeView;
+  /** SPACE's verdict on uploading the document as a file: given for a valid document only. */
+  space?: SpaceCheck;
 }
 
 /** The validator of the JSON Schema of a syntax version; the loader is expected to cache it. */
@@ -641,6 +663,19 @@ export async function analyze(
       upgrade: upgradeView,
     };
   }
+  let space: SpaceCheck | undefined;
+  if (pricing) {
+    const verdict = spaceVerdict(root, pricing, version);
+    const findings = verdict.findings.map((f): SpaceFinding => {
+      const [from, to] = locate(doc, f.path);
+      return {from, to, line: lineAt(starts, from), path: formatPath(f.path), message: f.message, effect: f.effect};
+    });
+    space = {
+      stores: verdict.stores,
+      summary: spaceSummary(verdict, (f) => findings[verdict.findings.indexOf(f)].line),
+      findings,
+    };
+  }
   return {
     status: 'valid',
     summary: warnings
@@ -651,5 +686,6 @@ export async function analyze(
     diagnostics,
     pricing,
     upgrade: upgradeView,
+    ...(space ? {space} : {}),
   };
 }

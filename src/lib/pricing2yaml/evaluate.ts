@@ -29,9 +29,13 @@ export {UNLIMITED, isTracked, quantityBounds};
 
 export const MAX_EXPRESSION_CHARS = 4096;
 /** Deepest nesting of brackets and parentheses evaluated. */
-export const MAX_EXPRESSION_DEPTH = 32;
+export const MAX_EXPRESSION_DEPTH = 256;
 
-export type ErrorCode = 'FLAG_NOT_FOUND' | 'PARSE_ERROR' | 'TYPE_MISMATCH' | 'EVALUATION_ERROR';
+/**
+ * SPACE's error codes, and NOT_REPRODUCED: an expression that changes the contexts as it runs (`++`, `--`, `=`), whose
+ * result and side effect this evaluator states instead of computing (see {@link sideEffect}).
+ */
+export type ErrorCode = 'FLAG_NOT_FOUND' | 'PARSE_ERROR' | 'TYPE_MISMATCH' | 'EVALUATION_ERROR' | 'NOT_REPRODUCED';
 
 export interface Subscription {
   /** The plan's name; omit it for a pricing that sells add-ons without a plan. */
@@ -51,9 +55,10 @@ export interface EvaluateOptions {
 }
 
 export type SubscriptionProblemCode =
-  | 'EMPTY_SUBSCRIPTION'
   | 'UNKNOWN_PLAN'
   | 'PLAN_REQUIRED'
+  | 'EVALUATION_FAILS'
+  | 'SIDE_EFFECT'
   | 'UNKNOWN_ADD_ON'
   | 'ADD_ON_NOT_AVAILABLE'
   | 'MISSING_DEPENDENCY'
@@ -65,7 +70,8 @@ export interface SubscriptionProblem {
   message: string;
 }
 
-export type Value = number | string | boolean | string[] | undefined;
+/** `null` is what SPACE holds for a `-.inf` or `.nan` value (see {@link stored}). */
+export type Value = number | string | boolean | string[] | null | undefined;
 
 /** One step of how a value was reached. */
 export type ValueStep =
@@ -130,9 +136,14 @@ function own(o: unknown, key: string): unknown {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 
-/** A value as pricing4ts stores it: numbers above {@link UNLIMITED} (`.inf` included) become UNLIMITED. */
+/**
+ * A value as SPACE evaluates it: pricing4ts stores numbers above {@link UNLIMITED} (`.inf` included) as UNLIMITED
+ * (pricing-validators.ts 180-182, 261-263 at v0.10.3), and SPACE reads pricings through its Redis cache as JSON
+ * (CacheService.ts 21, 34), where `-.inf` and `.nan` become null.
+ */
 function stored(v: unknown): {value: Value; unlimited: boolean} {
   if (typeof v === 'number' && v > UNLIMITED) return {value: UNLIMITED, unlimited: true};
+  if (typeof v === 'number' && !Number.isFinite(v)) return {value: null, unlimited: false};
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return {value: v, unlimited: false};
   if (Array.isArray(v)) return {value: v.map(String), unlimited: false};
   return {value: undefined, unlimited: false};
@@ -141,27 +152,41 @@ function stored(v: unknown): {value: Value; unlimited: boolean} {
 // ---------------------------------------------------------------------------------------------------------------
 // Subscription problems (what SPACE refuses a contract for, ContractValidation.ts, or cannot evaluate)
 
-function subscriptionProblems(pricing: Obj, plan: string | undefined, addOns: Record<string, number>) {
+/**
+ * The problems SPACE raises for a subscription, in the order it checks them, so the first one is the reason its answer
+ * gives:
+ * 1. the route's format check (ContractValidation.ts 100-106, `isInt({min: 0})` on every add-on quantity): a negative or
+ *    fractional quantity is answered with 422 before anything else runs, so nothing else is reported then;
+ * 2. the plan (ContractValidation.ts 301-305). A subscription with neither a plan nor add-ons passes: the check of
+ *    line 295 cannot be reached, since only the services named in subscriptionPlans or subscriptionAddOns are checked
+ *    (267-272);
+ * 3. each add-on in the order the subscription lists it (319-329): known, available for the plan, its dependencies,
+ *    its exclusions, its quantity;
+ * 4. after the contract is stored, evaluation: a pricing with plans cannot be evaluated without one
+ *    (evaluationContextsManagement.ts 80-84), and a feature with only a serverExpression makes every client-side
+ *    evaluation fail (136-140).
+ */
+function subscriptionProblems(
+  pricing: Obj,
+  plan: string | undefined,
+  addOns: Record<string, number>,
+  server: boolean,
+): SubscriptionProblem[] {
   const problems: SubscriptionProblem[] = [];
   const plans = isObj(pricing.plans) ? pricing.plans : {};
   const pricingAddOns = isObj(pricing.addOns) ? pricing.addOns : {};
   const planNames = Object.keys(plans);
   const bought = Object.keys(addOns);
 
-  if (plan === undefined && bought.length === 0) {
-    problems.push({code: 'EMPTY_SUBSCRIPTION', message: 'A subscription needs a plan, add-ons, or both.'});
+  const malformed = bought.filter((name) => !Number.isInteger(addOns[name]) || addOns[name] < 0);
+  if (malformed.length > 0) {
+    return malformed.map((name) => ({
+      code: 'INVALID_QUANTITY' as const,
+      message: `${addOns[name]} of ${name} is not a whole number of 0 or more: SPACE answers 422 ("Each add-on quantity must be an integer greater than or equal to 0") before it checks anything else.`,
+    }));
   }
   if (plan !== undefined && !isObj(own(plans, plan))) {
     problems.push({code: 'UNKNOWN_PLAN', message: `The pricing has no plan named ${plan}.`});
-  }
-  if (plan === undefined && planNames.length > 0 && bought.length > 0) {
-    // Not a refusal: the contract is stored, and every evaluation of it then fails (evaluationContextsManagement.ts).
-    problems.push({
-      code: 'PLAN_REQUIRED',
-      message:
-        `SPACE stores a contract without a plan, but cannot evaluate it: this pricing has plans ` +
-        `(${planNames.join(', ')}), so the subscription must name one.`,
-    });
   }
   for (const name of bought) {
     const addOn = own(pricingAddOns, name);
@@ -190,12 +215,38 @@ function subscriptionProblems(pricing: Obj, plan: string | undefined, addOns: Re
       problems.push({code: 'EXCLUDED_ADD_ON', message: `${name} cannot be bought together with ${clash.join(', ')}.`});
     }
     const q = addOns[name];
-    const {min, max, step} = quantityBounds(addOn);
-    if (!Number.isInteger(q) || q < min || q > max || (q - min) % step !== 0) {
+    const {min, max, step, infinite} = quantityBounds(addOn);
+    if (q < min || q > max || (q - min) % step !== 0) {
       const range = max === min ? `exactly ${min}` : `from ${min} to ${max === UNLIMITED ? 'any number' : max}`;
+      const why = infinite
+        ? ' (SPACE reads the .inf maximum as 1: its pricing cache stores Infinity as null, and a missing maximum is 1)'
+        : '';
       problems.push({
         code: 'INVALID_QUANTITY',
-        message: `${q} of ${name} cannot be bought: the quantity must be ${range}${step > 1 ? `, in steps of ${step}` : ''}.`,
+        message: `${q} of ${name} cannot be bought: the quantity must be ${range}${step > 1 ? `, in steps of ${step}` : ''}${why}.`,
+      });
+    }
+  }
+  if (plan === undefined && planNames.length > 0) {
+    // Not a refusal: the contract is stored, and every evaluation of it then fails (evaluationContextsManagement.ts).
+    problems.push({
+      code: 'PLAN_REQUIRED',
+      message:
+        `SPACE stores a contract without a plan, but cannot evaluate it: this pricing has plans ` +
+        `(${planNames.join(', ')}), so the subscription must name one.`,
+    });
+  }
+  if (!server) {
+    const only = entries(pricing.features)
+      .filter(([, f]) => typeof f.serverExpression === 'string' && typeof f.expression !== 'string')
+      .map(([n]) => n);
+    if (only.length > 0) {
+      problems.push({
+        code: 'EVALUATION_FAILS',
+        message:
+          `SPACE answers every client-side evaluation of this pricing (POST /features/{userId} without ?server=true, ` +
+          `the pricing token) with an error: ${only.join(', ')} has only a serverExpression, and SPACE reads its missing ` +
+          `expression as text. The results below are what each feature would get if it did not.`,
       });
     }
   }
@@ -213,15 +264,62 @@ type Prim = number | string | boolean | null | undefined;
 /** A read of a named item of a context, as SPACE sees it. */
 interface Read {
   root: 'subscriptionContext' | 'features' | 'usageLimits';
+  /** The item's name, without the service prefix SPACE's rewriting adds. */
   key: string;
-  /** Written the one way SPACE rewrites (single-quoted brackets), so SPACE finds the item. */
+  /** Rewritten by SPACE to its service-prefixed key (single-quoted brackets, no spaces), so SPACE finds the item. */
   canonical: boolean;
 }
 
+/**
+ * SPACE's rewriting of an expression before `eval` (evaluationContextsManagement.ts 140-149): the three forms
+ * `subscriptionContext['x']`, `pricingContext['features']['x']` and `pricingContext['usageLimits']['x']`, exactly so
+ * written, get the key `<service>-x`, under which the contexts hold every item (lines 5-50). Any other way of writing a
+ * read keeps its key and finds nothing, even when the same item is also written the right way elsewhere.
+ */
+export function spaceRewrite(expression: string, prefix: string): string {
+  return expression
+    .replace(/subscriptionContext\['([^']+)'\]/g, (_m, key: string) => `subscriptionContext['${prefix}${key}']`)
+    .replace(
+      /pricingContext\['features'\]\['([^']+)'\]/g,
+      (_m, key: string) => `pricingContext['features']['${prefix}${key}']`,
+    )
+    .replace(
+      /pricingContext\['usageLimits'\]\['([^']+)'\]/g,
+      (_m, key: string) => `pricingContext['usageLimits']['${prefix}${key}']`,
+    );
+}
+
+/** The prefix SPACE gives every key of a service: its name in lower case and a dash. */
+export const servicePrefix = (saasName: string) => `${saasName.toLowerCase()}-`;
+
 class Unsupported extends Error {}
 
-const BINARY = new Set(['==', '!=', '===', '!==', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '&&', '||', '??']);
-const UNARY = new Set(['!', '-', '+']);
+const BINARY = new Set([
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '&&',
+  '||',
+  '??',
+  '|',
+  '&',
+  '^',
+  '<<',
+  '>>',
+  '>>>',
+]);
+const UNARY = new Set(['!', '-', '+', '~']);
 const SPEL_WORDS = new Set(['and', 'or', 'not', 'eq', 'ne', 'lt', 'le', 'gt', 'ge']);
 
 const astCache = new Map<string, Node>();
@@ -264,14 +362,20 @@ function propertyName(node: jsep.MemberExpression): {name: string; singleQuoted:
   return undefined;
 }
 
+/** A key as read from the rewritten expression: SPACE finds it only with the service prefix. */
+function readKey(written: string, prefix: string): {key: string; canonical: boolean} {
+  return written.startsWith(prefix)
+    ? {key: written.slice(prefix.length), canonical: true}
+    : {key: written, canonical: false};
+}
+
 /** Recognises `subscriptionContext[…]` and `pricingContext[…][…]` reads; undefined for anything else. */
-function contextRead(node: jsep.MemberExpression, text: string): Read | undefined {
+function contextRead(node: jsep.MemberExpression, prefix: string): Read | undefined {
   const prop = propertyName(node);
   if (!prop) return undefined;
   const obj = node.object;
   if (obj.type === 'Identifier' && (obj as jsep.Identifier).name === 'subscriptionContext') {
-    const read = {root: 'subscriptionContext' as const, key: prop.name};
-    return {...read, canonical: text.includes(canonicalText(read))};
+    return {root: 'subscriptionContext', ...readKey(prop.name, prefix)};
   }
   if (obj.type === 'MemberExpression') {
     const inner = obj as jsep.MemberExpression;
@@ -281,8 +385,7 @@ function contextRead(node: jsep.MemberExpression, text: string): Read | undefine
       (inner.object as jsep.Identifier).name === 'pricingContext' &&
       (innerProp?.name === 'features' || innerProp?.name === 'usageLimits')
     ) {
-      const read = {root: innerProp.name as 'features' | 'usageLimits', key: prop.name};
-      return {...read, canonical: text.includes(canonicalText(read))};
+      return {root: innerProp.name as 'features' | 'usageLimits', ...readKey(prop.name, prefix)};
     }
   }
   return undefined;
@@ -306,14 +409,17 @@ interface Scope {
   features: Record<string, Value>;
   usageLimits: Record<string, Value>;
   subscriptionContext: Record<string, number>;
-  text: string;
+  /** The service prefix of SPACE's keys (see {@link spaceRewrite}). */
+  prefix: string;
+  /** The expression as rewritten by SPACE. */
+  source: string;
   notes: Set<string>;
 }
 
 function lookup(scope: Scope, read: Read): Value {
   if (!read.canonical) {
     scope.notes.add(
-      `SPACE only finds an item written as ${canonicalText(read)} (single quotes); written otherwise it reads undefined, as here.`,
+      `SPACE only finds an item written exactly as ${canonicalText(read)} (single quotes, no spaces); written otherwise it reads undefined, as here, even where the same item is also written that way.`,
     );
     return undefined;
   }
@@ -323,7 +429,8 @@ function lookup(scope: Scope, read: Read): Value {
       : read.root === 'features'
         ? scope.features
         : scope.usageLimits;
-  return Object.prototype.hasOwnProperty.call(table, read.key) ? table[read.key] : undefined;
+  const key = scope.prefix + read.key;
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 }
 
 /** Computes a node to a primitive value, or throws: JavaScript errors as SPACE's eval would, Unsupported otherwise. */
@@ -344,7 +451,7 @@ function run(node: Node, scope: Scope): Prim {
     }
     case 'MemberExpression': {
       const member = node as jsep.MemberExpression;
-      const read = contextRead(member, scope.text);
+      const read = contextRead(member, scope.prefix);
       if (read) {
         // A PAYMENT feature's list is passed on as is: JavaScript's operators coerce it as SPACE's eval would.
         return lookup(scope, read) as Prim;
@@ -365,7 +472,13 @@ function run(node: Node, scope: Scope): Prim {
       const u = node as jsep.UnaryExpression;
       if (!UNARY.has(u.operator)) throw new Unsupported(`the ${u.operator} operator`);
       const a = run(u.argument, scope);
-      return u.operator === '!' ? !a : u.operator === '-' ? -(a as number) : +(a as number);
+      return u.operator === '!'
+        ? !a
+        : u.operator === '-'
+          ? -(a as number)
+          : u.operator === '~'
+            ? ~(a as number)
+            : +(a as number);
     }
     case 'BinaryExpression': {
       const b = node as jsep.BinaryExpression;
@@ -403,6 +516,20 @@ function run(node: Node, scope: Scope): Prim {
           return l * r;
         case '/':
           return l / r;
+        case '**':
+          return l ** r;
+        case '|':
+          return l | r;
+        case '&':
+          return l & r;
+        case '^':
+          return l ^ r;
+        case '<<':
+          return l << r;
+        case '>>':
+          return l >> r;
+        case '>>>':
+          return l >>> r;
         default:
           return l % r;
       }
@@ -411,34 +538,28 @@ function run(node: Node, scope: Scope): Prim {
       const c = node as jsep.ConditionalExpression;
       return run(c.test, scope) ? run(c.consequent, scope) : run(c.alternate, scope);
     }
-    case 'Compound':
-      throw new SyntaxError('Unexpected token: the expression is not one expression');
+    case 'Compound': {
+      // jsep reads `a, b` and `a; b` as a compound, and so does `a b`; JavaScript gives the last value of the first two
+      // and a SyntaxError for the third.
+      if (!/[,;]/.test(scope.source)) throw new SyntaxError('Unexpected token: the expression is not one expression');
+      let last: Prim;
+      for (const part of (node as jsep.Compound).body) last = run(part, scope);
+      return last;
+    }
+    case 'SequenceExpression': {
+      let last: Prim;
+      for (const part of (node as unknown as {expressions: Node[]}).expressions) last = run(part, scope);
+      return last;
+    }
     default:
       throw new Unsupported(
         {
           CallExpression: 'function calls',
           ArrayExpression: 'array literals',
           ThisExpression: 'this',
-          SequenceExpression: 'the comma operator',
         }[node.type] ?? node.type,
       );
   }
-}
-
-/** Every context read in the tree, whether or not evaluation reaches it (SPACE scans the text the same way). */
-function reads(node: Node, text: string, out: Read[] = []): Read[] {
-  if (node.type === 'MemberExpression') {
-    const r = contextRead(node as jsep.MemberExpression, text);
-    if (r) {
-      out.push(r);
-      return out;
-    }
-  }
-  for (const v of Object.values(node)) {
-    if (Array.isArray(v)) v.forEach((x) => isObj(x) && typeof x.type === 'string' && reads(x as Node, text, out));
-    else if (isObj(v) && typeof v.type === 'string') reads(v as Node, text, out);
-  }
-  return out;
 }
 
 const PRECEDENCE: Record<string, number> = {'??': 1, '||': 1, '&&': 2, '==': 6, '!=': 6, '===': 6, '!==': 6};
@@ -462,7 +583,7 @@ function explain(node: Node, scope: Scope): string {
     case 'Identifier':
       return (node as jsep.Identifier).name;
     case 'MemberExpression': {
-      const read = contextRead(node as jsep.MemberExpression, scope.text);
+      const read = contextRead(node as jsep.MemberExpression, scope.prefix);
       if (read) return formatValue(read.canonical ? lookup(scope, read) : undefined);
       const m = node as jsep.MemberExpression;
       const p = propertyName(m);
@@ -486,6 +607,43 @@ function explain(node: Node, scope: Scope): string {
   }
 }
 
+/**
+ * The operator of an expression that writes as it runs, outside string literals: `++`, `--`, `=` or a compound
+ * assignment (`+=`, `<<=` …); undefined when there is none. SPACE runs the expression with `eval`
+ * (featureEvaluation.ts 112), so such an operator changes the objects it reads from: a changed context item is what
+ * every feature evaluated after it in the same request reads.
+ */
+export function sideEffect(expression: string): string | undefined {
+  let quote = '';
+  for (let i = 0; i < expression.length; i++) {
+    const ch = expression[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === "'" || ch === '"' || ch === '`') {
+      quote = ch;
+      continue;
+    }
+    const two = expression.slice(i, i + 2);
+    if (two === '++' || two === '--') return two;
+    if (ch !== '=') continue;
+    const before = expression[i - 1] ?? '';
+    const after = expression[i + 1] ?? '';
+    if (after === '=' || after === '>') {
+      i += after === '=' && expression[i + 2] === '=' ? 2 : 1;
+      continue;
+    }
+    if (before === '!' || before === '=') continue;
+    if ((before === '<' || before === '>') && expression[i - 2] !== before) continue;
+    return /[-+*/%&|^<>]/.test(before)
+      ? expression.slice(before === '<' || before === '>' ? i - 2 : i - 1, i + 1)
+      : '=';
+  }
+  return undefined;
+}
+
 function errorResult(code: ErrorCode, message: string) {
   return {eval: false, error: {code, message}, used: null, limit: null};
 }
@@ -505,6 +663,7 @@ export function evaluateExpression(
     subscriptionContext: Record<string, number>;
   },
   notes: Set<string> = new Set(),
+  saasName = 'saas',
 ): ExpressionResult {
   if (!expression || !expression.trim()) {
     return errorResult('PARSE_ERROR', `Feature ${featureName} has no expression.`);
@@ -513,6 +672,15 @@ export function evaluateExpression(
     return errorResult(
       'PARSE_ERROR',
       `The expression of ${featureName} reads neither pricingContext nor subscriptionContext, and SPACE refuses such an expression.`,
+    );
+  }
+  const writes = sideEffect(expression);
+  if (writes) {
+    return errorResult(
+      'NOT_REPRODUCED',
+      `SPACE runs the ${writes} in this expression: it changes the item it applies to in SPACE's contexts while ` +
+        `${featureName} is evaluated, and every feature evaluated after ${featureName} in the same request reads the ` +
+        `changed item (nothing is saved). This evaluator does not reproduce that, so it gives no result here.`,
     );
   }
   if (expression.length > MAX_EXPRESSION_CHARS || depth(expression) > MAX_EXPRESSION_DEPTH) {
@@ -524,10 +692,25 @@ export function evaluateExpression(
       `The expression of ${featureName} is too long or too deeply nested to evaluate.`,
     );
   }
-  const scope: Scope = {...contexts, text: expression, notes};
+  const prefix = servicePrefix(saasName);
+  const source = spaceRewrite(expression, prefix);
+  // The contexts under SPACE's keys, as SPACE builds them: every item prefixed with the service's name.
+  const keyed = <T>(o: Record<string, T>) => {
+    const out: Record<string, T> = Object.create(null);
+    for (const k of Object.keys(o)) out[prefix + k] = o[k];
+    return out;
+  };
+  const scope: Scope = {
+    features: keyed(contexts.features),
+    usageLimits: keyed(contexts.usageLimits),
+    subscriptionContext: keyed(contexts.subscriptionContext),
+    prefix,
+    source,
+    notes,
+  };
   let ast: Node;
   try {
-    ast = parse(expression);
+    ast = parse(source);
   } catch (e) {
     if (/#|\b(and|or|not)\b/.test(expression)) {
       notes.add(
@@ -567,13 +750,14 @@ export function evaluateExpression(
   }
   const limit: Record<string, Value> = {};
   const used: Record<string, number | undefined> = {};
-  for (const r of reads(ast, expression)) {
-    if (r.root !== 'subscriptionContext' || !r.canonical) continue;
-    limit[r.key] = Object.prototype.hasOwnProperty.call(contexts.usageLimits, r.key)
-      ? contexts.usageLimits[r.key]
+  // featureEvaluation.ts 180-206: every `subscriptionContext['…']` of the rewritten text, reached or not.
+  for (const [, written] of source.matchAll(/subscriptionContext\['([^']+)'\]/g)) {
+    const key = written.startsWith(prefix) ? written.slice(prefix.length) : written;
+    limit[key] = Object.prototype.hasOwnProperty.call(scope.usageLimits, written)
+      ? scope.usageLimits[written]
       : undefined;
-    used[r.key] = Object.prototype.hasOwnProperty.call(contexts.subscriptionContext, r.key)
-      ? contexts.subscriptionContext[r.key]
+    used[key] = Object.prototype.hasOwnProperty.call(scope.subscriptionContext, written)
+      ? scope.subscriptionContext[written]
       : undefined;
   }
   return {
@@ -614,7 +798,7 @@ export function evaluatePricing(
 ): Evaluation {
   const plan = subscription.plan === '' ? undefined : subscription.plan;
   const addOns = listedAddOns(subscription.addOns);
-  const problems = subscriptionProblems(pricing, plan, addOns);
+  const problems = subscriptionProblems(pricing, plan, addOns, options.server === true);
   const planObj = plan !== undefined ? own(pricing.plans, plan) : undefined;
   const hasPlan = isObj(planObj);
 
@@ -671,7 +855,18 @@ export function evaluatePricing(
       step(limitSteps, l, {kind: 'add-on', addOn: name, value: s.value});
     }
     for (const [l, v] of entries(addOn.usageLimitsExtensions)) {
-      const perUnit = typeof v.value === 'number' ? Math.min(v.value, UNLIMITED) : NaN;
+      // SPACE stores extensions in a Mongoose map of numbers (schemas/AddOn.ts 45-48), which casts true to 1 and false
+      // to 0: extending a BOOLEAN limit adds 1 (or 0) per unit to it.
+      const perUnit =
+        typeof v.value === 'number'
+          ? Number.isFinite(v.value)
+            ? Math.min(v.value, UNLIMITED)
+            : v.value > 0
+              ? UNLIMITED
+              : 0 // -.inf and .nan reach SPACE as null, and null × units is 0
+          : typeof v.value === 'boolean'
+            ? Number(v.value)
+            : NaN;
       // SPACE adds to whatever is there: without a plan that is undefined, and the sum NaN.
       const value = (usageLimits[l] as number) + perUnit * quantity;
       usageLimits[l] = value;
@@ -727,7 +922,13 @@ export function evaluatePricing(
             : 'SPACE leaves a feature without an expression out of POST /features/{userId}.',
         );
       }
-      result = evaluateExpression(name, expression, {features, usageLimits, subscriptionContext}, notes);
+      result = evaluateExpression(
+        name,
+        expression,
+        {features, usageLimits, subscriptionContext},
+        notes,
+        typeof pricing.saasName === 'string' ? pricing.saasName : '',
+      );
       for (const key of Object.keys(result.used ?? {})) {
         if (!Object.prototype.hasOwnProperty.call(subscriptionContext, key)) {
           notes.add(
@@ -740,6 +941,21 @@ export function evaluatePricing(
       }
     }
     outcomes.push({...base, ...result, notes: [...notes]});
+  }
+  // SPACE evaluates the features that have an expression for this side one after the other, in the pricing's order
+  // (evaluationContextsManagement.ts 126-151, featureEvaluation.ts 18-29): a side effect reaches the ones after it.
+  const evaluated = outcomes.filter((o) => o.expression !== undefined);
+  for (const [i, o] of evaluated.entries()) {
+    if (o.error?.code !== 'NOT_REPRODUCED') continue;
+    const after = evaluated.slice(i + 1).map((x) => x.name);
+    problems.push({
+      code: 'SIDE_EFFECT',
+      message:
+        `The expression of ${o.name} changes SPACE's contexts as it runs (${sideEffect(o.expression!)}): ` +
+        (after.length
+          ? `${after.join(', ')}, evaluated after it in the same request, read${after.length === 1 ? 's' : ''} the changed values, so the results below may differ from SPACE's for ${after.length === 1 ? 'it' : 'them'}.`
+          : 'no feature is evaluated after it, so only its own result is affected.'),
+    });
   }
 
   return {

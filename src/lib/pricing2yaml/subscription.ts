@@ -23,6 +23,12 @@ export function entries(v: unknown): [string, Obj][] {
   return isObj(v) ? Object.entries(v).map(([k, x]) => [k, isObj(x) ? x : {}]) : [];
 }
 
+/**
+ * Subscription problems that are not refusals: SPACE stores the contract, then cannot evaluate it (PLAN_REQUIRED,
+ * EVALUATION_FAILS) or evaluates it with side effects (SIDE_EFFECT). The others are contract refusals.
+ */
+export const STORED_PROBLEMS: ReadonlySet<string> = new Set(['PLAN_REQUIRED', 'EVALUATION_FAILS', 'SIDE_EFFECT']);
+
 /** pricing4ts (the parser SPACE uses) stores any number above this as this: it is how `.inf` reaches SPACE. */
 export const UNLIMITED = 100_000_000;
 
@@ -33,16 +39,24 @@ function isScalable(addOn: Obj): boolean {
 }
 
 /**
- * Quantity bounds of an add-on as SPACE checks them (ContractValidation `_validateAddOnQuantity`): the add-on's
- * `subscriptionConstraints`, else a minimum and step of 1 and a maximum of 1, or no maximum for an add-on that only
- * extends usage limits (pricing4ts fills its constraints in).
+ * Quantity bounds of an add-on as SPACE checks them (ContractValidation.ts 374-393): the add-on's
+ * `subscriptionConstraints`, else a minimum and step of 1 and a maximum of 1, or no maximum (100,000,000) for an add-on
+ * that only extends usage limits (pricing4ts fills its constraints in). A maximum written `.inf` (or given by an upgrade
+ * from 2.1) is 1: SPACE checks contracts against the pricing in its Redis cache, which holds it as JSON, where Infinity
+ * becomes null, and line 381 reads a missing maximum as 1 (CacheService.ts 34; ContractService.ts 133 caches the
+ * pricing before 137 checks the subscription). `infinite` says when that happened.
  */
-export function quantityBounds(addOn: Obj): {min: number; max: number; step: number} {
+export function quantityBounds(addOn: Obj): {min: number; max: number; step: number; infinite: boolean} {
   const c = isObj(addOn.subscriptionConstraints) ? addOn.subscriptionConstraints : {};
-  // `.inf` is stored as UNLIMITED, like every number above it.
-  const num = (v: unknown, d: number) => (typeof v === 'number' && !Number.isNaN(v) ? Math.min(v, UNLIMITED) : d);
+  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(v, UNLIMITED) : d);
   const min = num(c.minQuantity, 1);
-  return {min, max: num(c.maxQuantity, isScalable(addOn) ? UNLIMITED : 1), step: num(c.quantityStep, 1)};
+  const infinite = c.maxQuantity === Infinity;
+  return {
+    min,
+    max: num(c.maxQuantity, isScalable(addOn) && !infinite ? UNLIMITED : 1),
+    step: num(c.quantityStep, 1),
+    infinite,
+  };
 }
 
 /**
