@@ -23,6 +23,7 @@ export function createServer(site: Site, tools: readonly ToolDefinition[] = TOOL
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
+        ...(tool.output ? {outputSchema: tool.output} : {}),
         annotations: {readOnlyHint: true, openWorldHint: false, idempotentHint: true},
       },
       (args: Record<string, unknown>) => tool.run(site, args),

@@ -11,6 +11,7 @@ import {evaluateDocument} from './evaluate';
 import {getPage, listPages} from './pages';
 import {MAX_QUERY, searchDocs} from './search';
 import type {Site} from './site';
+import {evaluateOutput, listOutput, searchOutput, validateOutput} from './schemas';
 import {UNREADABLE, validatePricing, validationText} from './validate';
 
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
@@ -18,6 +19,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   title: string;
   description: string;
   input: Shape;
+  /** The shape of the answer's structuredContent, declared to clients as the tool's outputSchema. */
+  output?: z.ZodRawShape;
   run(site: Site, args: z.objectOutputType<Shape, z.ZodTypeAny>): CallToolResult | Promise<CallToolResult>;
 }
 
@@ -27,6 +30,18 @@ export function defineTool<Shape extends z.ZodRawShape>(tool: ToolDefinition<Sha
 }
 
 const text = (value: string) => ({type: 'text' as const, text: value});
+
+/**
+ * An answer with structured content: the readable text first, then, as the MCP specification advises for clients
+ * that hand the model only text, the same structured content serialized as JSON in a second text block.
+ */
+export function structured(readable: string, data: Record<string, unknown>, isError = false): CallToolResult {
+  return {
+    content: [text(readable), text(JSON.stringify(data))],
+    structuredContent: data,
+    ...(isError ? {isError} : {}),
+  };
+}
 
 /** The docs version argument shared by the tools that take one. */
 const version = (site: string) =>
@@ -45,16 +60,14 @@ export const searchDocsTool = defineTool({
     version: version('leave it out to search every version, the current one ranked first.'),
     limit: z.number().int().min(1).max(20).optional().describe('How many hits to return, 1 to 20 (default 10).'),
   },
+  output: searchOutput,
   run(site, {query, version, limit}) {
     const hits = searchDocs(site, query, version, limit ?? 10);
     const lines = hits.map(
       (h, i) =>
         `${i + 1}. ${h.title}${h.section ? ` › ${h.section}` : ''} (${h.version ?? 'site'})\n   ${h.url}\n   ${h.snippet}`,
     );
-    return {
-      content: [text(hits.length > 0 ? lines.join('\n') : `No page matches "${query.trim()}".`)],
-      structuredContent: {hits},
-    };
+    return structured(hits.length > 0 ? lines.join('\n') : `No page matches "${query.trim()}".`, {hits});
   },
 });
 
@@ -88,14 +101,18 @@ export const listPagesTool = defineTool({
       .optional()
       .describe('Only this section, by its title (case-insensitive), e.g. "Getting Started" or "SPACE".'),
   },
+  output: listOutput,
   run(site, {version, section}) {
     const list = listPages(site, version, section);
-    const lines = [`Docs version ${list.version}${list.current ? ' (current)' : ''}`];
+    const build = site.build();
+    const lines = [
+      `Docs version ${list.version}${list.current ? ' (current)' : ''}; docs build of ${build.builtAt} for ${build.origin}`,
+    ];
     for (const s of list.sections) {
       lines.push('', `## ${s.title}`, '');
       for (const p of s.pages) lines.push(`- [${p.title}](${p.url})${p.description ? `: ${p.description}` : ''}`);
     }
-    return {content: [text(lines.join('\n'))], structuredContent: {...list}};
+    return structured(lines.join('\n'), {...list, build});
   },
 });
 
@@ -106,18 +123,16 @@ export const validatePricingTool = defineTool({
     "Checks a Pricing2Yaml document as the site's playground does: YAML syntax, the declared syntaxVersion, the JSON " +
     'Schema of that version and the cross-references between features, usage limits, plans and add-ons. Answers the ' +
     'status (valid, invalid, no-version, unknown-version; an unreadable text is a tool error), the syntax version and ' +
-    'every problem with its line, field path and message; a valid older document also comes back upgraded to 3.0. ' +
+    'every problem with its line, field path and message; a valid older document also comes back in a corrected 3.0 ' +
+    'form. The answer is readable text followed by the same result as JSON (see the output schema). ' +
     'Documents up to 128 KB.',
   input: {
     yaml: z.string().describe('The whole Pricing2Yaml document, as text.'),
   },
+  output: validateOutput,
   async run(site, {yaml}) {
     const validation = await validatePricing(site, yaml);
-    return {
-      content: [text(validationText(validation))],
-      structuredContent: {...validation},
-      isError: UNREADABLE.includes(validation.status),
-    };
+    return structured(validationText(validation), {...validation}, UNREADABLE.includes(validation.status));
   },
 });
 
@@ -131,11 +146,13 @@ export const evaluatePricingTool = defineTool({
     'Decides what a subscriber gets from a Pricing2Yaml document, as the SPACE server decides it: the value of every ' +
     'usage limit and how it was reached (plan, add-on, usageLimitsExtensions x quantity), and for every feature its ' +
     "value, whether its expression gives on or off (or SPACE's error code: FLAG_NOT_FOUND, PARSE_ERROR, " +
-    'TYPE_MISMATCH, EVALUATION_ERROR), the expression with the values filled in, and the used/limit maps. Also lists ' +
+    'TYPE_MISMATCH, EVALUATION_ERROR), the expression with the values filled in, and the used/limit maps; `space` ' +
+    'holds per feature the eval/used/limit/error object SPACE answers with. Also lists ' +
     'what SPACE would refuse in the subscription (unknown plan or add-on, add-on not available for the plan, missing ' +
     'dependsOn, excluded pair, quantity outside subscriptionConstraints). The document is checked first as ' +
     'validate_pricing does; syntax 2.1 and older is evaluated in its 3.0 form. Usage counters are keyed by usage-limit ' +
-    'name; only RENEWABLE limits and trackable ones have a counter.',
+    'name; only RENEWABLE limits and trackable ones have a counter. The answer is Markdown tables followed by the ' +
+    'whole result as JSON (see the output schema).',
   input: {
     yaml: z.string().describe('The whole Pricing2Yaml document, as text.'),
     plan: itemName.optional().describe('The plan subscribed to; leave it out only for a pricing without plans.'),
@@ -154,9 +171,12 @@ export const evaluatePricingTool = defineTool({
       .optional()
       .describe('true to evaluate serverExpression where a feature has one, as SPACE does with ?server=true.'),
   },
+  output: evaluateOutput,
   async run(site, args) {
-    const {text: answer, structured, isError} = await evaluateDocument(site, args);
-    return {content: [text(answer)], structuredContent: structured, isError};
+    const answer = await evaluateDocument(site, args);
+    // A document that cannot be evaluated gets its verdict as text: its shape is not an evaluation's.
+    if (answer.isError) return {content: [text(answer.text)], isError: true};
+    return structured(answer.text, answer.structured);
   },
 });
 

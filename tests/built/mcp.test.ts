@@ -13,6 +13,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import Ajv, {type ValidateFunction} from 'ajv';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {LocalSearchIndex} from '../../plugins/local-search/engine';
 import {unpack, type PackedIndex} from '../../plugins/local-search/format';
@@ -46,8 +47,33 @@ afterAll(async () => {
   await client?.close();
 });
 
+const ajv = new Ajv({allErrors: true, strict: false});
+const outputValidators = new Map<string, ValidateFunction | null>();
+
+/**
+ * Every answer with structured content is checked here, whatever the test: it must match the output schema its tool
+ * declares in tools/list (compiled with ajv, apart from the SDK's own check), and its last text block must be the
+ * same content as JSON.
+ */
+async function checkedAnswer(from: Client, name: string, result: CallToolResult): Promise<CallToolResult> {
+  if (outputValidators.size === 0) {
+    for (const tool of (await from.listTools()).tools) {
+      outputValidators.set(tool.name, tool.outputSchema ? ajv.compile(tool.outputSchema) : null);
+    }
+  }
+  if (result.structuredContent !== undefined) {
+    const validate = outputValidators.get(name);
+    expect(validate, `${name} answers structured content but declares no output schema`).toBeTruthy();
+    expect(validate!(result.structuredContent), `${name}: ${ajv.errorsText(validate!.errors)}`).toBe(true);
+    const last = result.content[result.content.length - 1];
+    expect(last.type, name).toBe('text');
+    expect(JSON.parse((last as {text: string}).text), name).toEqual(result.structuredContent);
+  }
+  return result;
+}
+
 async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({name, arguments: args})) as CallToolResult;
+  return checkedAnswer(client, name, (await client.callTool({name, arguments: args})) as CallToolResult);
 }
 const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
@@ -83,6 +109,11 @@ describe('tools', () => {
       }
       expect(tool.annotations?.readOnlyHint, name).toBe(true);
     }
+    const structured = ['evaluate_pricing', 'list_pages', 'search_docs', 'validate_pricing'];
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type === 'object', tool.name).toBe(structured.includes(tool.name));
+    }
+    for (const name of structured) expect(() => ajv.compile(byName.get(name)!.outputSchema!), name).not.toThrow();
   });
 });
 
@@ -194,6 +225,7 @@ describe('list_pages', () => {
       expect(listed.sections.map((s) => s.title)).toEqual(expected.sections);
       expect(listed.sections.flatMap((s) => s.pages.map((p) => p.url))).toEqual(expected.urls);
       expect(listed.sections.flatMap((s) => s.pages).every((p) => p.title.length > 0)).toBe(true);
+      expect((result.structuredContent as {build: {builtAt: string}}).build.builtAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     }
   });
 
@@ -227,7 +259,7 @@ describe('validate_pricing', () => {
       expect(got.problems, file).toEqual(
         playground.diagnostics.map(({line, path, message, source}) => ({line, path, message, source})),
       );
-      expect(result.isError, file).toBe(false);
+      expect(result.isError, file).toBeFalsy();
       for (const d of playground.diagnostics) expect(textOf(result), file).toContain(d.message);
     }
   });
@@ -326,6 +358,13 @@ addOns:
     expect(got).toMatchObject(expected);
     expect(got.limits[0]).toMatchObject({name: 'aiSummariesPerMonth', value: 150, tracked: true, used: 149});
     expect(got.features[0]).toMatchObject({eval: true, explained: '149 < 150'});
+    // SPACE's own answer per feature, for an assistant that computes with it.
+    expect((result.structuredContent as {space: Record<string, unknown>}).space.aiSummaries).toEqual({
+      eval: true,
+      used: {aiSummariesPerMonth: 149},
+      limit: {aiSummariesPerMonth: 150},
+      error: null,
+    });
     // The feature's own value is its default (false): the expression reads only the counter and the limit.
     expect(textOf(result)).toContain('| aiSummaries | false | on | `149 < 150` |');
     expect(textOf(result)).toContain('PRO sets 50, then extraSummaries adds 100 × 1');
