@@ -17,9 +17,12 @@ import type {SpaceApiDocument} from '../../src/lib/spaceOpenApi';
 import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
 import {parseLlmsTxt, type LlmsList} from './llms';
 import {tarballUrl} from '../connect';
+import {articleHeadingIds} from './sections';
 
 /** What the package step writes next to the data it copies (mcp/build.mjs): the build the package carries. */
 export const BUILD_INFO_FILE = 'build.json';
+/** The heading ids of every page with a twin, by site path, that the package carries instead of the HTML pages. */
+export const ANCHORS_FILE = 'anchors.json';
 
 export interface BuildInfo {
   docsVersion: string;
@@ -52,6 +55,7 @@ export class Site {
   private api?: SpaceApiDocument;
   private siteOrigin?: string;
   private buildInfo?: BuildInfo;
+  private anchors?: Record<string, string[]> | null;
   readonly loadValidator: ValidatorLoader;
 
   constructor(root: string) {
@@ -99,6 +103,17 @@ export class Site {
       };
     }
     return this.buildInfo;
+  }
+
+  /** The ids of a page's headings (h2 to h6 of its article, in order): from the package's list, or its HTML. */
+  headingIds(path: string): string[] | undefined {
+    if (this.anchors === undefined) {
+      const list = this.file(`/${ANCHORS_FILE}`);
+      this.anchors = list === null ? null : (JSON.parse(list) as Record<string, string[]>);
+    }
+    if (this.anchors) return this.anchors[path];
+    const html = this.file(`${path}/index.html`);
+    return html === null ? undefined : articleHeadingIds(html);
   }
 
   /** The llms.txt of a docs version, as data. */

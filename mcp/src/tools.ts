@@ -8,7 +8,7 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {findApiOperation, operationMarkdown} from './api';
 import {evaluateDocument} from './evaluate';
-import {getPage, listPages} from './pages';
+import {hitSection, listPages, readPage} from './pages';
 import {MAX_QUERY, searchDocs} from './search';
 import type {Site} from './site';
 import {evaluateOutput, listOutput, searchOutput, validateOutput} from './schemas';
@@ -53,8 +53,10 @@ export const searchDocsTool = defineTool({
   description:
     "Searches the SPHERE documentation (Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS, SPACE) with the site's " +
     'own search engine and ranking, the same hits in the same order as the search box of the site. Each hit has the ' +
-    'page title, the section heading, the URL (pass it to get_page for the whole page as Markdown), the docs version ' +
-    'and a short snippet. Use identifiers (PricingContext, @PricingPlanAware, usageLimits) or a few plain words.',
+    'page title, the section heading, the URL (pass it to get_page to read that section), the docs version, a short ' +
+    'snippet and the Markdown of the section it is in (sectionText, up to about 1 KB; sectionBytes gives its whole ' +
+    'size), often enough to answer without another call. Use identifiers (PricingContext, @PricingPlanAware, ' +
+    'usageLimits) or a few plain words.',
   input: {
     query: z.string().max(MAX_QUERY).describe('Words to look for, e.g. "renew token filter" or "create contract".'),
     version: version('leave it out to search every version, the current one ranked first.'),
@@ -62,11 +64,15 @@ export const searchDocsTool = defineTool({
   },
   output: searchOutput,
   run(site, {query, version, limit}) {
-    const hits = searchDocs(site, query, version, limit ?? 10);
+    const hits = searchDocs(site, query, version, limit ?? 10).map((h) => ({
+      ...h,
+      ...hitSection(site, h.url, h.section),
+    }));
     const lines = hits.map(
       (h, i) =>
         `${i + 1}. ${h.title}${h.section ? ` › ${h.section}` : ''} (${h.version ?? 'site'})\n   ${h.url}\n   ${h.snippet}`,
     );
+    if (hits.length > 0) lines.push('', "Each hit's section text (sectionText, up to 1 KB) is in the JSON below.");
     return structured(hits.length > 0 ? lines.join('\n') : `No page matches "${query.trim()}".`, {hits});
   },
 });
@@ -75,15 +81,24 @@ export const getPageTool = defineTool({
   name: 'get_page',
   title: 'Read a docs page as Markdown',
   description:
-    'Returns the Markdown twin of a page of the SPHERE docs, of any docs version: the whole article with its code ' +
-    'examples, tables and links. Accepts the HTML URL, the .md URL or a site path (/docs/2.0.1/api/space/space-api); ' +
-    'a path without a version means the current one. URLs come from search_docs and list_pages.',
+    'Returns the Markdown twin of a page of the SPHERE docs, of any docs version: its text with code examples, ' +
+    'tables and links. Accepts the HTML URL, the .md URL or a site path (/docs/2.0.1/api/space/space-api); a path ' +
+    'without a version means the current one. Give section (a heading or its anchor; a URL with #anchor, as ' +
+    'search_docs returns, does the same) for one section with its subsections, or outline: true for the list of ' +
+    'sections with anchors and sizes. A page or section over 20 KB comes back as its opening and outline unless ' +
+    'whole: true is given.',
   input: {
     url_or_path: z.string().max(2000).describe('Page URL or site path, e.g. "/docs/2.0.1/docs/Introduction".'),
+    section: z
+      .string()
+      .max(300)
+      .optional()
+      .describe('One section: its heading text (e.g. "Conventions") or anchor (e.g. "conventions" or "#conventions").'),
+    outline: z.boolean().optional().describe('true for the outline only: each section with its anchor and size.'),
+    whole: z.boolean().optional().describe('true to get the whole page (or section) even when it is over 20 KB.'),
   },
-  run(site, {url_or_path}) {
-    const page = getPage(site, url_or_path);
-    return {content: [text(page.markdown)]};
+  run(site, {url_or_path, section, outline, whole}) {
+    return {content: [text(readPage(site, url_or_path, {section, outline, whole}))]};
   },
 });
 

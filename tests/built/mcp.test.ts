@@ -8,7 +8,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {request} from 'node:http';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {join, sep} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -28,6 +28,9 @@ import {parse} from 'yaml';
 import {ROOT} from '../utils/codeBlocks';
 import {realPricing, realPricings} from '../fixtures/pricings/corpus';
 import {BUILD, ORIGIN} from './site';
+import {MCP_TARBALL_PATH} from '../../mcp/connect';
+import {HIT_TEXT_LIMIT, PAGE_LIMIT} from '../../mcp/src/pages';
+import {articleHeadingIds, outline} from '../../mcp/src/sections';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 /** What `npm run mcp` runs. */
@@ -92,7 +95,7 @@ describe('tools', () => {
     );
     const expected: Record<string, {properties: string[]; required: string[]}> = {
       search_docs: {properties: ['limit', 'query', 'version'], required: ['query']},
-      get_page: {properties: ['url_or_path'], required: ['url_or_path']},
+      get_page: {properties: ['outline', 'section', 'url_or_path', 'whole'], required: ['url_or_path']},
       list_pages: {properties: ['section', 'version'], required: []},
       validate_pricing: {properties: ['yaml'], required: ['yaml']},
       evaluate_pricing: {properties: ['addOns', 'plan', 'server', 'usage', 'yaml'], required: ['yaml']},
@@ -145,6 +148,13 @@ describe('search_docs', () => {
       expect(hit.snippet).not.toMatch(/<mark>|&#\d+;/);
     }
     expect(textOf(result)).toContain(hits[0].url as string);
+    // Each hit carries the text of its section, bounded, starting at its heading when it has one.
+    for (const hit of hits) {
+      expect(typeof hit.sectionText, hit.url as string).toBe('string');
+      expect(Buffer.byteLength(hit.sectionText as string), hit.url as string).toBeLessThanOrEqual(HIT_TEXT_LIMIT);
+      expect(hit.sectionBytes as number).toBeGreaterThan(0);
+      if (String(hit.url).includes('#')) expect(hit.sectionText as string, hit.url as string).toMatch(/^#{2,6} /);
+    }
     const current = await call('search_docs', {query: 'create contract', limit: 1});
     expect((current.structuredContent as {hits: {version: string}[]}).hits[0].version).toBe(CURRENT_VERSION);
   });
@@ -171,7 +181,6 @@ describe('get_page', () => {
     for (const input of [
       `${ORIGIN}${intro}`,
       `${ORIGIN}${intro}.md`,
-      `${ORIGIN}${intro}/#the-parts-of-the-toolkit`,
       intro,
       `${intro.slice(1)}/index.html`,
       'docs/Introduction',
@@ -190,6 +199,82 @@ describe('get_page', () => {
       expect(path, version).toBeDefined();
       expect(textOf(await call('get_page', {url_or_path: path})), path).toBe(twin(path));
     }
+  });
+
+  it('returns one section by heading, by anchor or by the anchor of its URL, with its subsections', async () => {
+    const markdown = twin(intro);
+    const start = markdown.indexOf('## The parts of the toolkit');
+    const end = markdown.indexOf('\n## ', start + 1);
+    const expected = markdown.slice(start, end === -1 ? undefined : end).trimEnd();
+    for (const args of [
+      {url_or_path: intro, section: 'The parts of the toolkit'},
+      {url_or_path: intro, section: 'the PARTS of the toolkit'},
+      {url_or_path: intro, section: 'the-parts-of-the-toolkit'},
+      {url_or_path: intro, section: '#the-parts-of-the-toolkit'},
+      {url_or_path: `${ORIGIN}${intro}/#the-parts-of-the-toolkit`},
+    ]) {
+      const result = await call('get_page', args);
+      expect(result.isError, JSON.stringify(args)).toBeFalsy();
+      const text = textOf(result);
+      expect(text, JSON.stringify(args)).toContain(`${ORIGIN}${intro}#the-parts-of-the-toolkit`);
+      expect(text.endsWith(expected), JSON.stringify(args)).toBe(true);
+    }
+  });
+
+  it("gives every page's outline with the anchors of its built HTML and each section's size", async () => {
+    let pages = 0;
+    for (const version of ALL_VERSIONS) {
+      for (const file of readdirSync(join(BUILD, 'docs', version), {recursive: true, encoding: 'utf8'})) {
+        if (!file.endsWith('.md')) continue;
+        const path = `/docs/${version}/${file.replace(/\.md$/, '').split(sep).join('/')}`;
+        const ids = articleHeadingIds(readFileSync(join(BUILD, path, 'index.html'), 'utf8'));
+        const sections = outline(twin(path), ids).sections;
+        // The twin has the headings of the HTML article, in the same order: the anchors are the page's own.
+        expect(sections.length, path).toBe(ids.length);
+        pages++;
+      }
+    }
+    expect(pages).toBeGreaterThan(140);
+    const api = `/docs/${CURRENT_VERSION}/api/space/space-api`;
+    const html = readFileSync(join(BUILD, api, 'index.html'), 'utf8');
+    const result = await call('get_page', {url_or_path: api, outline: true});
+    const listed = [...textOf(result).matchAll(/\(#([^,]+), ([\d.]+) (KB|B)\)$/gm)].map((m) => m[1]);
+    expect(listed).toEqual(articleHeadingIds(html));
+    expect(textOf(result).length).toBeLessThan(8 * 1024);
+  });
+
+  it('answers a page over 20 KB with its opening and outline, and the whole page when asked', async () => {
+    const api = `/docs/${CURRENT_VERSION}/api/space/space-api`;
+    const whole = twin(api);
+    expect(whole.length).toBeGreaterThan(PAGE_LIMIT);
+    const short = textOf(await call('get_page', {url_or_path: api}));
+    expect(short.length).toBeLessThan(PAGE_LIMIT);
+    expect(short).toMatch(/This page is [\d.]+ KB, more than the 20\.0 KB sent at once/);
+    expect(short).toContain('(#post-contracts, ');
+    expect(textOf(await call('get_page', {url_or_path: api, whole: true}))).toBe(whole);
+    const section = textOf(await call('get_page', {url_or_path: `${ORIGIN}${api}#post-contracts`}));
+    expect(section).toContain('### POST `/contracts`');
+    expect(section).not.toContain('### GET `/contracts/{userId}`');
+  });
+
+  it('answers an unknown section, a section on a page without sections and a tarball URL with a tool error', async () => {
+    const unknown = await call('get_page', {url_or_path: intro, section: 'Pricing of unicorns'});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/has no section "Pricing of unicorns"/);
+    expect(textOf(unknown)).toContain('The parts of the toolkit (#the-parts-of-the-toolkit');
+    const category = readdirSync(join(BUILD, 'docs', CURRENT_VERSION, 'category')).find((f) => f.endsWith('.md'))!;
+    const none = await call('get_page', {
+      url_or_path: `/docs/${CURRENT_VERSION}/category/${category.replace(/\.md$/, '')}`,
+      section: 'Overview',
+    });
+    expect(none.isError).toBe(true);
+    expect(textOf(none)).toMatch(/has no sections.*leave section out/);
+    const own = await call('get_page', {url_or_path: `${ORIGIN}${MCP_TARBALL_PATH}`});
+    expect(own.isError).toBe(true);
+    expect(textOf(own)).toMatch(/is a package of this server.*not a page/);
+    const foreign = await call('get_page', {url_or_path: 'https://docs.example.org/mcp/sphere-docs-mcp.tgz'});
+    expect(foreign.isError).toBe(true);
+    expect(textOf(foreign)).toContain(`is not this site's package: this server carries the docs of ${ORIGIN}`);
   });
 
   it('answers an unknown page, an empty one or a path out of the site with a tool error', async () => {
@@ -596,6 +681,21 @@ describe('the packed package', () => {
           .hits.slice(0, 3)
           .map((h) => h.url);
         expect((result.structuredContent as {hits: {url: string}[]}).hits.map((h) => h.url)).toEqual(engine);
+        // The package carries the pages' heading ids (no HTML) and the date of the build it was made from.
+        const api = `/docs/${CURRENT_VERSION}/api/space/space-api`;
+        const outlined = (await packed.callTool({
+          name: 'get_page',
+          arguments: {url_or_path: api, outline: true},
+        })) as CallToolResult;
+        expect([...textOf(outlined).matchAll(/\(#([^,]+), [\d.]+ K?B\)$/gm)].map((m) => m[1])).toEqual(
+          articleHeadingIds(readFileSync(join(BUILD, api, 'index.html'), 'utf8')),
+        );
+        const list = (await packed.callTool({name: 'list_pages', arguments: {}})) as CallToolResult;
+        const build = (list.structuredContent as {build: {builtAt: string; docsVersion: string; package: string}})
+          .build;
+        expect(Date.now() - Date.parse(build.builtAt)).toBeLessThan(10 * 60_000);
+        expect(build.docsVersion).toBe(CURRENT_VERSION);
+        expect(build.package).toBe(JSON.parse(readFileSync(join(ROOT, 'mcp', 'package.json'), 'utf8')).version);
         const yaml = readFileSync(realPricing('box/2025.yml'), 'utf8');
         const validation = (await packed.callTool({name: 'validate_pricing', arguments: {yaml}})) as CallToolResult;
         expect((validation.structuredContent as {status: string}).status).toBe(
