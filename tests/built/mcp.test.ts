@@ -5,8 +5,9 @@
  * survives unreadable input, the Streamable HTTP mode, and the packed package run by Node alone.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
-import {request} from 'node:http';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {createServer as createHttpServer, request} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join, sep} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
@@ -28,7 +29,8 @@ import {parse} from 'yaml';
 import {ROOT} from '../utils/codeBlocks';
 import {realPricing, realPricings} from '../fixtures/pricings/corpus';
 import {BUILD, ORIGIN} from './site';
-import {MCP_TARBALL_PATH} from '../../mcp/connect';
+import {MCP_SERVER_KEY, MCP_TARBALL_PATH, clientConfigs} from '../../mcp/connect';
+import {WORKED_EXAMPLE} from '../../mcp/workedExample';
 import {HIT_TEXT_LIMIT, PAGE_LIMIT} from '../../mcp/src/pages';
 import {articleHeadingIds, outline} from '../../mcp/src/sections';
 
@@ -718,12 +720,17 @@ describe('the packed package', () => {
 });
 
 describe('where readers find it', () => {
-  it('llms.txt of every version points to the page on the server, whose twin the build has', () => {
-    const page = `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant`;
+  const page = `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant`;
+  const tarball = `${ORIGIN}${MCP_TARBALL_PATH}`;
+
+  it('llms.txt of every version points to the page and gives the configuration that runs the served tarball', () => {
+    const configs = clientConfigs(tarball);
     for (const file of ['llms.txt', ...ALL_VERSIONS.map((v) => `docs/${v}/llms.txt`)]) {
       const opening = readFileSync(join(BUILD, file), 'utf8').split('\n## ')[0];
       expect(opening, file).toContain(`(${ORIGIN}${page}.md)`);
       expect(opening, file).toMatch(/MCP server/);
+      expect(opening, file).toContain(`[${tarball}](${tarball})`);
+      for (const config of Object.values(configs)) expect(opening, file).toContain(config);
     }
     const twin = readFileSync(join(BUILD, `${page}.md`), 'utf8');
     for (const tool of [
@@ -736,8 +743,103 @@ describe('where readers find it', () => {
     ]) {
       expect(twin).toContain(tool);
     }
+    for (const config of Object.values(configs)) expect(twin).toContain(config);
     expect(twin).toMatch(/"mcpServers"/);
     expect(twin).toMatch(/"servers"/);
     expect(twin).toMatch(/claude mcp add/);
+  });
+
+  it('the built site serves the tarball, and the configuration the page gives runs it from a folder with nothing but Node', async () => {
+    const file = join(BUILD, MCP_TARBALL_PATH);
+    expect(statSync(file).size).toBeLessThanOrEqual(1024 * 1024);
+    // The mcpServers entry exactly as the page's twin shows it.
+    const twin = readFileSync(join(BUILD, `${page}.md`), 'utf8');
+    const json = /```json title="mcpServers entry"\n([\s\S]*?)```/.exec(twin)?.[1];
+    expect(json, 'the mcpServers entry on the page').toBeDefined();
+    const entry = (JSON.parse(json!) as {mcpServers: Record<string, {command: string; args: string[]}>}).mcpServers[
+      MCP_SERVER_KEY
+    ];
+    expect(entry.command).toBe('npx');
+    expect(entry.args).toContain(tarball);
+
+    // The build served over HTTP; the configuration's URL pointed at it instead of the production origin.
+    const site = createHttpServer((req, res) => {
+      const path = join(BUILD, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+      if (!path.startsWith(BUILD) || !existsSync(path) || !statSync(path).isFile()) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, {'content-type': 'application/gzip'});
+      res.end(readFileSync(path));
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const local = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'docs-mcp-npx-'));
+    try {
+      const fetched = new Client({name: 'docs-tests', version: '1.0.0'});
+      await fetched.connect(
+        new StdioClientTransport({
+          command: entry.command,
+          args: entry.args.map((a) => a.replace(ORIGIN, local)),
+          cwd: dir,
+          stderr: 'ignore',
+          // A cache of its own: nothing fetched before, nothing left behind.
+          env: {...(process.env as Record<string, string>), npm_config_cache: join(dir, 'npm-cache')},
+        }),
+      );
+      try {
+        expect(fetched.getServerVersion()?.version).toMatch(
+          new RegExp(`^\\d+\\.\\d+\\.\\d+\\+docs\\.${CURRENT_VERSION.replace(/\./g, '\\.')}\\.\\d{8}T\\d{4}Z$`),
+        );
+        expect(fetched.getInstructions()).toContain(`of ${ORIGIN}`);
+        expect(fetched.getInstructions()).toContain(tarball);
+        const list = (await fetched.callTool({name: 'list_pages', arguments: {}})) as CallToolResult;
+        const build = (list.structuredContent as {build: {builtAt: string; tarball: string}}).build;
+        expect(build.tarball).toBe(tarball);
+        expect(fetched.getInstructions()).toContain(build.builtAt);
+      } finally {
+        await fetched.close();
+      }
+    } finally {
+      site.close();
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
+describe("the page's worked example", () => {
+  it('takes three calls through the server, whose answers hold what the page says', async () => {
+    const source = readFileSync(join(ROOT, 'docs', 'api', 'space', 'user-guide', 'introduction.mdx'), 'utf8');
+    const yaml = /```yaml title="notehive-2025-1.yml" example="valid"\n([\s\S]*?)```/.exec(source)![1];
+    const calls: [string, Record<string, unknown>][] = WORKED_EXAMPLE(yaml);
+    let bytes = 0;
+    const answers: CallToolResult[] = [];
+    for (const [name, args] of calls) {
+      const result = await call(name, args);
+      expect(result.isError, name).toBeFalsy();
+      bytes += Buffer.byteLength(JSON.stringify(result));
+      answers.push(result);
+    }
+    const [search, operation, evaluation] = answers;
+    const hits = (search.structuredContent as {hits: {url: string; sectionText: string}[]}).hits;
+    expect(hits.some((h) => h.sectionText.includes('/features/{userId}/{featureId}'))).toBe(true);
+    expect(textOf(operation)).toContain('# POST /api/v1/features/{userId}/{featureId}');
+    expect(textOf(evaluation)).toContain('PRO sets 50, then extraSummaries adds 100 × 1');
+    expect((evaluation.structuredContent as {space: Record<string, unknown>}).space.aiSummaries).toEqual({
+      eval: true,
+      used: {aiSummariesPerMonth: 149},
+      limit: {aiSummariesPerMonth: 150},
+      error: null,
+    });
+    const twin = readFileSync(
+      join(BUILD, `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant.md`),
+      'utf8',
+    );
+    for (const [name, args] of calls) {
+      expect(twin).toContain(name);
+      if (name !== 'evaluate_pricing')
+        expect(twin).toContain(JSON.stringify(args).replace(/,/g, ', ').replace(/:/g, ': '));
+    }
+    console.log(`worked example: ${calls.length} calls, ${bytes} bytes of results`);
   });
 });
