@@ -7,7 +7,9 @@ import {ANNOUNCEMENT, ARCHIVED_VERSIONS, CURRENT_VERSION, REPOS, SITE, docPath} 
 import {prismTheme} from './src/utils/prismThemes';
 import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/searchSetup';
-import markdownTwins from './plugins/markdown-twins';
+import markdownTwins, {type MarkdownTwinsOptions} from './plugins/markdown-twins';
+import mcpPackage, {type McpPackageOptions} from './plugins/mcp-package';
+import {MCP_TARBALL_PATH} from './mcp/connect';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 import codeOnDemand from './plugins/code-on-demand';
@@ -148,7 +150,12 @@ const config: Config = {
     pricing2yamlValidators,
     codeOnDemand,
     mermaidSvg,
-    markdownTwins,
+    // The MCP server needs the embedded search index: with hosted search no package is made, and llms.txt names none.
+    [
+      markdownTwins,
+      {mcpTarball: search.mode === 'embedded' ? MCP_TARBALL_PATH : undefined} satisfies MarkdownTwinsOptions,
+    ],
+    [mcpPackage, {enabled: search.mode === 'embedded'} satisfies McpPackageOptions],
     spaceOpenApi,
     [
       securityHeaders,

@@ -4,16 +4,20 @@
  *   OpenAPI helpers, yaml, ajv) bundled into one CommonJS file that runs with Node alone;
  * - data/: the parts of a production build the tools read (Markdown twins, llms.txt files, search index, JSON
  *   Schemas, OpenAPI document), copied from ../build, or from the folder named by MCP_BUILD_DIR.
- * Fails if the build is missing or lacks a part, so a package never ships without its data.
+ *   with `anchors.json` (the heading ids of every page with a twin, read from its HTML, which is not copied) and
+ *   `build.json` (the docs build carried: current docs version, build date, site origin, package version).
+ * Fails if the build is missing or lacks a part, so a package never ships without its data. MCP_PACKAGE_DIR names
+ * another folder to write dist/ and data/ into (plugins/mcp-package stages the package there).
  */
-import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const source = process.env.MCP_BUILD_DIR ?? join(here, '..', 'build');
-const data = join(here, 'data');
+const out = process.env.MCP_PACKAGE_DIR ?? here;
+const data = join(out, 'data');
 
 /** Paths under the build that the server reads: twins, llms.txt (not llms-full.txt), index, schemas, OpenAPI. */
 const wanted = (path) =>
@@ -30,12 +34,31 @@ if (!existsSync(join(source, 'llms.txt'))) {
 }
 rmSync(data, {recursive: true, force: true});
 let files = 0;
+/** The ids of the h2 to h6 headings of a page's article, in order (mcp/src/sections.ts reads them the same way). */
+const headingIds = (html) => {
+  const start = html.indexOf('<article');
+  const article = start === -1 ? html : html.slice(start, html.lastIndexOf('</article>'));
+  return [...article.matchAll(/<h[2-6]\b[^>]*?\sid=(?:"([^"]+)"|([^\s>"]+))/g)].map((m) => m[1] ?? m[2]);
+};
+const anchors = {};
 for (const path of readdirSync(source, {recursive: true, encoding: 'utf8'})) {
   if (!wanted(path) || !statSync(join(source, path)).isFile()) continue;
   mkdirSync(dirname(join(data, path)), {recursive: true});
   copyFileSync(join(source, path), join(data, path));
   files++;
+  const page = join(source, path.replace(/\.md$/, ''), 'index.html');
+  if (path.endsWith('.md') && existsSync(page)) {
+    anchors[`/${path.split(sep).join('/').replace(/\.md$/, '')}`] = headingIds(readFileSync(page, 'utf8'));
+  }
 }
+writeFileSync(join(data, 'anchors.json'), JSON.stringify(anchors));
+const origin = /\]\((https?:\/\/[^/)]+)/.exec(readFileSync(join(source, 'llms.txt'), 'utf8'))?.[1] ?? '';
+const version = /docs version ([^\s,]+), the current one/.exec(readFileSync(join(source, 'llms.txt'), 'utf8'))?.[1];
+const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+writeFileSync(
+  join(data, 'build.json'),
+  JSON.stringify({docsVersion: version, builtAt: new Date().toISOString(), origin, package: pkg.version}),
+);
 for (const part of ['llms.txt', 'local-search', join('schemas', 'pricing2yaml'), join('openapi', 'space-api.yaml')]) {
   if (!existsSync(join(data, part))) {
     console.error(`The build at ${source} has no ${part}: is it a production build without ALGOLIA_* variables?`);
@@ -43,10 +66,10 @@ for (const part of ['llms.txt', 'local-search', join('schemas', 'pricing2yaml'),
   }
 }
 
-rmSync(join(here, 'dist'), {recursive: true, force: true});
+rmSync(join(out, 'dist'), {recursive: true, force: true});
 await build({
   entryPoints: [join(here, 'src', 'cli.ts')],
-  outfile: join(here, 'dist', 'server.cjs'),
+  outfile: join(out, 'dist', 'server.cjs'),
   bundle: true,
   platform: 'node',
   format: 'cjs',

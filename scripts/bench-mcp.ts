@@ -18,9 +18,23 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {JUDGMENTS} from '../search/relevance-judgments';
 import {type BudgetLine, kb, median, ms, percentile, printBudgets} from './lib/bench';
 import {newestRealPricings} from '../tests/fixtures/pricings/corpus';
+import {WORKED_EXAMPLE} from '../mcp/workedExample';
+import {parse as parseYaml} from 'yaml';
+
+/** The first plan a pricing names, to evaluate a subscription to it. */
+function firstPlan(yaml: string): string | undefined {
+  const plans = (parseYaml(yaml) as {plans?: Record<string, unknown> | null}).plans;
+  return plans ? Object.keys(plans)[0] : undefined;
+}
 
 /** Budgets of the server (milliseconds): start to first answer, search and validation p95 round trips. */
-export const MCP_BUDGETS = {startMs: 1000, searchP95Ms: 10, validateP95Ms: 50};
+export const MCP_BUDGETS = {
+  startMs: 1000,
+  searchP95Ms: 10,
+  validateP95Ms: 50,
+  evaluateP95Ms: 60,
+  tarballBytes: 1024 * 1024,
+};
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
@@ -145,6 +159,34 @@ export async function benchMcp(): Promise<BudgetLine[]> {
           `schema, ${ms(firstValidation)})`,
       );
 
+      // 4. evaluate_pricing over the same pricings (PRO-less: the first plan of each, no add-ons), after a warm-up.
+      const evaluate = (yaml: string) =>
+        client.callTool({
+          name: 'evaluate_pricing',
+          arguments: {yaml, plan: firstPlan(yaml)},
+        }) as Promise<CallToolResult>;
+      for (const yaml of pricings) await evaluate(yaml);
+      const evaluations: number[] = [];
+      for (let round = 0; round < VALIDATE_ROUNDS; round++) {
+        for (const yaml of pricings) evaluations.push((await timed(() => evaluate(yaml)))[1]);
+      }
+      console.log(
+        `evaluate_pricing round trip  p50 ${ms(percentile(evaluations, 50))}, p95 ${ms(percentile(evaluations, 95))} ` +
+          `(${pricings.length} real pricings x ${VALIDATE_ROUNDS}, each with its first plan)`,
+      );
+
+      // 5. The worked example of the page "Use these docs from your assistant": calls and bytes of their results.
+      const notehive = /```yaml title="notehive-2025-1.yml" example="valid"\n([\s\S]*?)```/.exec(
+        readFileSync(join(ROOT, 'docs', 'api', 'space', 'user-guide', 'introduction.mdx'), 'utf8'),
+      )![1];
+      let exampleBytes = 0;
+      const example = WORKED_EXAMPLE(notehive);
+      for (const [name, args] of example) {
+        exampleBytes += Buffer.byteLength(JSON.stringify(await client.callTool({name, arguments: args})));
+      }
+      console.log(`worked example               ${example.length} calls, ${kb(exampleBytes)} of results`);
+
+      const evaluateP95 = percentile(evaluations, 95);
       const start = median(starts);
       const searchP95 = percentile(searches, 95);
       const validateP95 = percentile(validations, 95);
@@ -163,6 +205,16 @@ export async function benchMcp(): Promise<BudgetLine[]> {
           budget: `MCP validate_pricing p95 ≤ ${MCP_BUDGETS.validateP95Ms} ms`,
           actual: ms(validateP95),
           pass: validateP95 <= MCP_BUDGETS.validateP95Ms,
+        },
+        {
+          budget: `MCP evaluate_pricing p95 ≤ ${MCP_BUDGETS.evaluateP95Ms} ms`,
+          actual: ms(evaluateP95),
+          pass: evaluateP95 <= MCP_BUDGETS.evaluateP95Ms,
+        },
+        {
+          budget: `MCP tarball ≤ ${kb(MCP_BUDGETS.tarballBytes)}`,
+          actual: kb(size),
+          pass: size <= MCP_BUDGETS.tarballBytes,
         },
       ];
     } finally {

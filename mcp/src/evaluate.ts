@@ -52,7 +52,8 @@ export function evaluationText(e: Evaluation, server: boolean): string {
 }
 
 /** JSON without `undefined` (dropped, as SPACE's JSON answers drop it) and without NaN (null). */
-const plain = (e: Evaluation) => JSON.parse(JSON.stringify(e)) as Record<string, unknown>;
+const plain = (e: Evaluation & {space: Record<string, unknown>}) =>
+  JSON.parse(JSON.stringify(e)) as Record<string, unknown>;
 
 export async function evaluateDocument(
   site: Site,
@@ -67,9 +68,12 @@ export async function evaluateDocument(
     };
   }
   const evaluation = evaluatePricing(analysis.pricing, {plan, addOns, usage}, {server});
+  const space = Object.fromEntries(
+    evaluation.features.map((f) => [f.name, {eval: f.eval, used: f.used, limit: f.limit, error: f.error}]),
+  );
   return {
     text: evaluationText(evaluation, server),
-    structured: {syntaxVersion: analysis.version, ...plain(evaluation)},
+    structured: {syntaxVersion: analysis.version, ...plain({...evaluation, space})},
     isError: false,
   };
 }

@@ -11,11 +11,34 @@ export const SERVER_VERSION = '0.1.0';
 
 const INSTRUCTIONS =
   'Offline tools over the SPHERE documentation site (Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS, SPACE). ' +
-  'Find pages with search_docs or list_pages, read one with get_page, check a Pricing2Yaml file with ' +
-  'validate_pricing before giving it to the user, and look up SPACE REST calls with get_api_operation.';
+  'Find pages with search_docs (each hit carries the text of its section) or list_pages, read one section or page ' +
+  'with get_page, check a Pricing2Yaml file with validate_pricing before giving it to the user, work out what a ' +
+  'subscription gets with evaluate_pricing, and look up SPACE REST calls with get_api_operation.';
+
+/**
+ * The server's version with the docs build it carries as build metadata (`0.1.0+docs.2.0.1.20261127T0456Z`), so a
+ * client that shows versions shows which copy of the docs it talks to.
+ */
+export function serverVersion(site: Site): string {
+  const {docsVersion, builtAt} = site.build();
+  const stamp = builtAt
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+/, '')
+    .replace(/(T\d{4})\d{2}/, '$1');
+  return `${SERVER_VERSION}+docs.${docsVersion}.${stamp}`;
+}
+
+/** What the server tells clients first: its tools, and the build it carries, so that a stale copy can be told. */
+export function instructions(site: Site): string {
+  const {docsVersion, builtAt, origin, tarball} = site.build();
+  return (
+    `${INSTRUCTIONS} This copy answers from the docs build of ${builtAt} (current docs version ${docsVersion}) of ` +
+    `${origin}; list_pages reports the same. The site serves its newest build of this server at ${tarball}.`
+  );
+}
 
 export function createServer(site: Site, tools: readonly ToolDefinition[] = TOOLS): McpServer {
-  const server = new McpServer({name: SERVER_NAME, version: SERVER_VERSION}, {instructions: INSTRUCTIONS});
+  const server = new McpServer({name: SERVER_NAME, version: serverVersion(site)}, {instructions: instructions(site)});
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -23,6 +46,7 @@ export function createServer(site: Site, tools: readonly ToolDefinition[] = TOOL
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
+        ...(tool.output ? {outputSchema: tool.output} : {}),
         annotations: {readOnlyHint: true, openWorldHint: false, idempotentHint: true},
       },
       (args: Record<string, unknown>) => tool.run(site, args),

@@ -16,6 +16,21 @@ import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
 import type {SpaceApiDocument} from '../../src/lib/spaceOpenApi';
 import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
 import {parseLlmsTxt, type LlmsList} from './llms';
+import {tarballUrl} from '../connect';
+import {articleHeadingIds} from './sections';
+
+/** What the package step writes next to the data it copies (mcp/build.mjs): the build the package carries. */
+export const BUILD_INFO_FILE = 'build.json';
+/** The heading ids of every page with a twin, by site path, that the package carries instead of the HTML pages. */
+export const ANCHORS_FILE = 'anchors.json';
+
+export interface BuildInfo {
+  docsVersion: string;
+  builtAt: string;
+  origin: string;
+  package?: string;
+  tarball: string;
+}
 
 /** What is missing from a folder for it to serve every tool, as sentences (empty when nothing is). */
 export function missingParts(root: string): string[] {
@@ -39,6 +54,8 @@ export class Site {
   private lists = new Map<string, LlmsList>();
   private api?: SpaceApiDocument;
   private siteOrigin?: string;
+  private buildInfo?: BuildInfo;
+  private anchors?: Record<string, string[]> | null;
   readonly loadValidator: ValidatorLoader;
 
   constructor(root: string) {
@@ -66,6 +83,37 @@ export class Site {
   origin(): string {
     this.siteOrigin ??= /\]\((https?:\/\/[^/)]+)/.exec(readFileSync(join(this.root, 'llms.txt'), 'utf8'))?.[1] ?? '';
     return this.siteOrigin;
+  }
+
+  /**
+   * The docs build the server answers from: what the package step recorded, or, on a build folder, when its llms.txt
+   * was written. An assistant compares the date with the site's to tell a stale copy.
+   */
+  build(): BuildInfo {
+    if (!this.buildInfo) {
+      const recorded = this.file(`/${BUILD_INFO_FILE}`);
+      const info = recorded ? (JSON.parse(recorded) as Partial<BuildInfo>) : {};
+      const origin = info.origin ?? this.origin();
+      this.buildInfo = {
+        docsVersion: info.docsVersion ?? this.currentVersion,
+        builtAt: info.builtAt ?? statSync(join(this.root, 'llms.txt')).mtime.toISOString(),
+        origin,
+        ...(info.package ? {package: info.package} : {}),
+        tarball: tarballUrl(origin),
+      };
+    }
+    return this.buildInfo;
+  }
+
+  /** The ids of a page's headings (h2 to h6 of its article, in order): from the package's list, or its HTML. */
+  headingIds(path: string): string[] | undefined {
+    if (this.anchors === undefined) {
+      const list = this.file(`/${ANCHORS_FILE}`);
+      this.anchors = list === null ? null : (JSON.parse(list) as Record<string, string[]>);
+    }
+    if (this.anchors) return this.anchors[path];
+    const html = this.file(`${path}/index.html`);
+    return html === null ? undefined : articleHeadingIds(html);
   }
 
   /** The llms.txt of a docs version, as data. */

@@ -8,9 +8,10 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import {findApiOperation, operationMarkdown} from './api';
 import {evaluateDocument} from './evaluate';
-import {getPage, listPages} from './pages';
+import {hitSection, listPages, readPage} from './pages';
 import {MAX_QUERY, searchDocs} from './search';
 import type {Site} from './site';
+import {evaluateOutput, listOutput, searchOutput, validateOutput} from './schemas';
 import {UNREADABLE, validatePricing, validationText} from './validate';
 
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
@@ -18,6 +19,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   title: string;
   description: string;
   input: Shape;
+  /** The shape of the answer's structuredContent, declared to clients as the tool's outputSchema. */
+  output?: z.ZodRawShape;
   run(site: Site, args: z.objectOutputType<Shape, z.ZodTypeAny>): CallToolResult | Promise<CallToolResult>;
 }
 
@@ -27,6 +30,18 @@ export function defineTool<Shape extends z.ZodRawShape>(tool: ToolDefinition<Sha
 }
 
 const text = (value: string) => ({type: 'text' as const, text: value});
+
+/**
+ * An answer with structured content: the readable text first, then, as the MCP specification advises for clients
+ * that hand the model only text, the same structured content serialized as JSON in a second text block.
+ */
+export function structured(readable: string, data: Record<string, unknown>, isError = false): CallToolResult {
+  return {
+    content: [text(readable), text(JSON.stringify(data))],
+    structuredContent: data,
+    ...(isError ? {isError} : {}),
+  };
+}
 
 /** The docs version argument shared by the tools that take one. */
 const version = (site: string) =>
@@ -38,23 +53,27 @@ export const searchDocsTool = defineTool({
   description:
     "Searches the SPHERE documentation (Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS, SPACE) with the site's " +
     'own search engine and ranking, the same hits in the same order as the search box of the site. Each hit has the ' +
-    'page title, the section heading, the URL (pass it to get_page for the whole page as Markdown), the docs version ' +
-    'and a short snippet. Use identifiers (PricingContext, @PricingPlanAware, usageLimits) or a few plain words.',
+    'page title, the section heading, the URL (pass it to get_page to read that section), the docs version, a short ' +
+    'snippet and the Markdown of the section it is in (sectionText, up to about 1 KB; sectionBytes gives its whole ' +
+    'size), often enough to answer without another call. Use identifiers (PricingContext, @PricingPlanAware, ' +
+    'usageLimits) or a few plain words.',
   input: {
     query: z.string().max(MAX_QUERY).describe('Words to look for, e.g. "renew token filter" or "create contract".'),
     version: version('leave it out to search every version, the current one ranked first.'),
     limit: z.number().int().min(1).max(20).optional().describe('How many hits to return, 1 to 20 (default 10).'),
   },
+  output: searchOutput,
   run(site, {query, version, limit}) {
-    const hits = searchDocs(site, query, version, limit ?? 10);
+    const hits = searchDocs(site, query, version, limit ?? 10).map((h) => ({
+      ...h,
+      ...hitSection(site, h.url, h.section),
+    }));
     const lines = hits.map(
       (h, i) =>
         `${i + 1}. ${h.title}${h.section ? ` › ${h.section}` : ''} (${h.version ?? 'site'})\n   ${h.url}\n   ${h.snippet}`,
     );
-    return {
-      content: [text(hits.length > 0 ? lines.join('\n') : `No page matches "${query.trim()}".`)],
-      structuredContent: {hits},
-    };
+    if (hits.length > 0) lines.push('', "Each hit's section text (sectionText, up to 1 KB) is in the JSON below.");
+    return structured(hits.length > 0 ? lines.join('\n') : `No page matches "${query.trim()}".`, {hits});
   },
 });
 
@@ -62,15 +81,24 @@ export const getPageTool = defineTool({
   name: 'get_page',
   title: 'Read a docs page as Markdown',
   description:
-    'Returns the Markdown twin of a page of the SPHERE docs, of any docs version: the whole article with its code ' +
-    'examples, tables and links. Accepts the HTML URL, the .md URL or a site path (/docs/2.0.1/api/space/space-api); ' +
-    'a path without a version means the current one. URLs come from search_docs and list_pages.',
+    'Returns the Markdown twin of a page of the SPHERE docs, of any docs version: its text with code examples, ' +
+    'tables and links. Accepts the HTML URL, the .md URL or a site path (/docs/2.0.1/api/space/space-api); a path ' +
+    'without a version means the current one. Give section (a heading or its anchor; a URL with #anchor, as ' +
+    'search_docs returns, does the same) for one section with its subsections, or outline: true for the list of ' +
+    'sections with anchors and sizes. A page or section over 20 KB comes back as its opening and outline unless ' +
+    'whole: true is given.',
   input: {
     url_or_path: z.string().max(2000).describe('Page URL or site path, e.g. "/docs/2.0.1/docs/Introduction".'),
+    section: z
+      .string()
+      .max(300)
+      .optional()
+      .describe('One section: its heading text (e.g. "Conventions") or anchor (e.g. "conventions" or "#conventions").'),
+    outline: z.boolean().optional().describe('true for the outline only: each section with its anchor and size.'),
+    whole: z.boolean().optional().describe('true to get the whole page (or section) even when it is over 20 KB.'),
   },
-  run(site, {url_or_path}) {
-    const page = getPage(site, url_or_path);
-    return {content: [text(page.markdown)]};
+  run(site, {url_or_path, section, outline, whole}) {
+    return {content: [text(readPage(site, url_or_path, {section, outline, whole}))]};
   },
 });
 
@@ -88,14 +116,18 @@ export const listPagesTool = defineTool({
       .optional()
       .describe('Only this section, by its title (case-insensitive), e.g. "Getting Started" or "SPACE".'),
   },
+  output: listOutput,
   run(site, {version, section}) {
     const list = listPages(site, version, section);
-    const lines = [`Docs version ${list.version}${list.current ? ' (current)' : ''}`];
+    const build = site.build();
+    const lines = [
+      `Docs version ${list.version}${list.current ? ' (current)' : ''}; docs build of ${build.builtAt} for ${build.origin}`,
+    ];
     for (const s of list.sections) {
       lines.push('', `## ${s.title}`, '');
       for (const p of s.pages) lines.push(`- [${p.title}](${p.url})${p.description ? `: ${p.description}` : ''}`);
     }
-    return {content: [text(lines.join('\n'))], structuredContent: {...list}};
+    return structured(lines.join('\n'), {...list, build});
   },
 });
 
@@ -106,20 +138,18 @@ export const validatePricingTool = defineTool({
     "Checks a Pricing2Yaml document as the site's playground does: YAML syntax, the declared syntaxVersion, the JSON " +
     'Schema of that version and the cross-references between features, usage limits, plans and add-ons. Answers the ' +
     'status (valid, invalid, no-version, unknown-version; an unreadable text is a tool error), the syntax version and ' +
-    'every problem with its line, field path and message; a valid older document also comes back upgraded to 3.0. ' +
-    'A valid document also gets a second verdict, `space`: whether SPACE (the revision the docs describe, which ' +
+    'every problem with its line, field path and message; a valid older document also comes back in a corrected 3.0 ' +
+    'form. A valid document also gets a second verdict, `space`: whether SPACE (the revision the docs describe, which ' +
     'parses with pricing4ts 0.10.3) stores it when uploaded as a file, with the line and reason when it refuses, and ' +
-    'what it then does that the file does not say (contracts it refuses, evaluations that differ). Documents up to 128 KB.',
+    'what it then does that the file does not say (contracts it refuses, evaluations that differ). The answer is ' +
+    'readable text followed by the same result as JSON (see the output schema). Documents up to 128 KB.',
   input: {
     yaml: z.string().describe('The whole Pricing2Yaml document, as text.'),
   },
+  output: validateOutput,
   async run(site, {yaml}) {
     const validation = await validatePricing(site, yaml);
-    return {
-      content: [text(validationText(validation))],
-      structuredContent: {...validation},
-      isError: UNREADABLE.includes(validation.status),
-    };
+    return structured(validationText(validation), {...validation}, UNREADABLE.includes(validation.status));
   },
 });
 
@@ -133,11 +163,13 @@ export const evaluatePricingTool = defineTool({
     'Decides what a subscriber gets from a Pricing2Yaml document, as the SPACE server decides it: the value of every ' +
     'usage limit and how it was reached (plan, add-on, usageLimitsExtensions x quantity), and for every feature its ' +
     "value, whether its expression gives on or off (or SPACE's error code: FLAG_NOT_FOUND, PARSE_ERROR, " +
-    'TYPE_MISMATCH, EVALUATION_ERROR), the expression with the values filled in, and the used/limit maps. Also lists ' +
+    'TYPE_MISMATCH, EVALUATION_ERROR), the expression with the values filled in, and the used/limit maps; `space` ' +
+    'holds per feature the eval/used/limit/error object SPACE answers with. Also lists ' +
     'what SPACE would refuse in the subscription (unknown plan or add-on, add-on not available for the plan, missing ' +
     'dependsOn, excluded pair, quantity outside subscriptionConstraints). The document is checked first as ' +
     'validate_pricing does; syntax 2.1 and older is evaluated in its 3.0 form. Usage counters are keyed by usage-limit ' +
-    'name; only RENEWABLE limits and trackable ones have a counter.',
+    'name; only RENEWABLE limits and trackable ones have a counter. The answer is Markdown tables followed by the ' +
+    'whole result as JSON (see the output schema).',
   input: {
     yaml: z.string().describe('The whole Pricing2Yaml document, as text.'),
     plan: itemName.optional().describe('The plan subscribed to; leave it out only for a pricing without plans.'),
@@ -156,9 +188,12 @@ export const evaluatePricingTool = defineTool({
       .optional()
       .describe('true to evaluate serverExpression where a feature has one, as SPACE does with ?server=true.'),
   },
+  output: evaluateOutput,
   async run(site, args) {
-    const {text: answer, structured, isError} = await evaluateDocument(site, args);
-    return {content: [text(answer)], structuredContent: structured, isError};
+    const answer = await evaluateDocument(site, args);
+    // A document that cannot be evaluated gets its verdict as text: its shape is not an evaluation's.
+    if (answer.isError) return {content: [text(answer.text)], isError: true};
+    return structured(answer.text, answer.structured);
   },
 });
 

@@ -27,6 +27,7 @@ import {mkdir, rm, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {recordStep} from '../buildSteps';
 import {recordInCacheKey} from '../cacheVersion';
 import {buildIndex} from './buildIndex';
 import {pack} from './format';
@@ -164,12 +165,14 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
     },
 
     async postBuild({outDir, siteConfig}) {
-      if (!embedded || !indexFile) return;
-      const records = await buildIndex(outDir, siteConfig.url, siteConfig.baseUrl);
-      const dir = join(outDir, INDEX_DIR);
-      await rm(dir, {recursive: true, force: true});
-      await mkdir(dir, {recursive: true});
-      await writeFile(join(dir, indexFile), JSON.stringify(pack(records)));
+      await recordStep(outDir, 'local-search', async () => {
+        if (!embedded || !indexFile) return;
+        const records = await buildIndex(outDir, siteConfig.url, siteConfig.baseUrl);
+        const dir = join(outDir, INDEX_DIR);
+        await rm(dir, {recursive: true, force: true});
+        await mkdir(dir, {recursive: true});
+        await writeFile(join(dir, indexFile), JSON.stringify(pack(records)));
+      });
     },
   };
 }

@@ -20,9 +20,10 @@ import {dirname, join, relative} from 'node:path';
 import type {DocusaurusConfig, LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent} from '@docusaurus/plugin-content-docs';
 import {builtPage} from '../builtPages';
+import {recordStep} from '../buildSteps';
 import {htmlToMarkdown} from './convert';
 import {llmsFullTxt, llmsTxt, type LlmsLink} from './llms';
-import {ASSISTANT_LINE, ASSISTANT_PAGE, OPTIONAL_LINKS, SUMMARY} from './llmsContent';
+import {ASSISTANT_LINE, ASSISTANT_PAGE, OPTIONAL_LINKS, SUMMARY, connectBlocks} from './llmsContent';
 import {twinVersions, type TwinPage, type TwinVersion} from './pages';
 import {TWIN_EXTENSION} from './twin';
 import {fencesOf} from '../mermaid-svg/fences';
@@ -59,7 +60,16 @@ async function write(file: string, text: string): Promise<void> {
 /** The theme components: TypeScript the site's bundler compiles, so the same folder serves as both theme paths. */
 const THEME_DIR = join(__dirname, 'theme');
 
-export default function markdownTwins(context: LoadContext): Plugin {
+export interface MarkdownTwinsOptions {
+  /**
+   * Site path of the packed MCP server the build publishes (plugins/mcp-package), for the lines of every llms.txt that
+   * say how to connect it; undefined when the build makes none.
+   */
+  mcpTarball?: string;
+}
+
+export default function markdownTwins(context: LoadContext, rawOptions?: unknown): Plugin {
+  const options = (rawOptions ?? {}) as MarkdownTwinsOptions;
   let versions: TwinVersion[] = [];
   const {siteDir, baseUrl} = context;
   const route = (path: string) => path.slice(baseUrl.length - 1);
@@ -75,121 +85,129 @@ export default function markdownTwins(context: LoadContext): Plugin {
       versions = twinVersions(docs, sidebarTitles(context.siteConfig), siteDir);
     },
 
-    async postBuild({outDir, siteConfig}) {
-      const started = performance.now();
-      const origin = siteConfig.url.replace(/\/$/, '');
-      const twinUrl = (page: TwinPage) => `${origin}${page.permalink}${TWIN_EXTENSION}`;
-      const twinPaths = new Set(versions.flatMap((v) => v.pages.map((p) => p.permalink)));
-      const linkTarget = (url: URL) => {
-        const path = decodeURIComponent(url.pathname).replace(/(.)\/$/, '$1');
-        return twinPaths.has(path) ? `${url.origin}${path}${TWIN_EXTENSION}${url.hash}` : url.href;
-      };
-      const current = versions.find((v) => v.isCurrent)!;
-      const assistantPage = current.pages.find((p) => p.permalink === `${current.path}/${ASSISTANT_PAGE}`);
+    // The MCP package (plugins/mcp-package) reads the twins and llms.txt: it waits for this step.
+    postBuild: ({outDir, siteConfig}) =>
+      recordStep(outDir, 'markdown-twins', async () => {
+        const started = performance.now();
+        const origin = siteConfig.url.replace(/\/$/, '');
+        const twinUrl = (page: TwinPage) => `${origin}${page.permalink}${TWIN_EXTENSION}`;
+        const twinPaths = new Set(versions.flatMap((v) => v.pages.map((p) => p.permalink)));
+        const linkTarget = (url: URL) => {
+          const path = decodeURIComponent(url.pathname).replace(/(.)\/$/, '$1');
+          return twinPaths.has(path) ? `${url.origin}${path}${TWIN_EXTENSION}${url.hash}` : url.href;
+        };
+        const current = versions.find((v) => v.isCurrent)!;
+        const assistantPage = current.pages.find((p) => p.permalink === `${current.path}/${ASSISTANT_PAGE}`);
 
-      const twins = new Map<string, string>();
-      for (const version of versions) {
-        for (const page of version.pages) {
-          const where = page.source ? `${page.permalink} (${relative(siteDir, page.source)})` : page.permalink;
-          const file = builtFile(outDir, route(page.permalink));
-          if (!file) throw new Error(`markdown-twins: ${where}: no built HTML page`);
-          let markdown: string;
-          try {
-            markdown = htmlToMarkdown(builtPage(file).tree, {
-              url: origin + page.permalink,
-              version: version.label,
-              currentVersion: current.label,
-              // Category pages show their description under the title already.
-              description: page.source ? page.description : undefined,
-              mermaid: page.source ? fencesOf(page.source).map((fence) => fence.source) : [],
-              linkTarget,
-            });
-          } catch (error) {
-            throw new Error(`markdown-twins: ${where}: ${(error as Error).message}`, {cause: error});
+        const twins = new Map<string, string>();
+        for (const version of versions) {
+          for (const page of version.pages) {
+            const where = page.source ? `${page.permalink} (${relative(siteDir, page.source)})` : page.permalink;
+            const file = builtFile(outDir, route(page.permalink));
+            if (!file) throw new Error(`markdown-twins: ${where}: no built HTML page`);
+            let markdown: string;
+            try {
+              markdown = htmlToMarkdown(builtPage(file).tree, {
+                url: origin + page.permalink,
+                version: version.label,
+                currentVersion: current.label,
+                // Category pages show their description under the title already.
+                description: page.source ? page.description : undefined,
+                mermaid: page.source ? fencesOf(page.source).map((fence) => fence.source) : [],
+                linkTarget,
+              });
+            } catch (error) {
+              throw new Error(`markdown-twins: ${where}: ${(error as Error).message}`, {cause: error});
+            }
+            twins.set(page.permalink, markdown);
+            await write(join(outDir, route(page.permalink) + TWIN_EXTENSION), markdown);
           }
-          twins.set(page.permalink, markdown);
-          await write(join(outDir, route(page.permalink) + TWIN_EXTENSION), markdown);
         }
-      }
 
-      for (const {path} of OPTIONAL_LINKS) {
-        if (!builtFile(outDir, path)) {
-          throw new Error(
-            `markdown-twins: the Optional link ${path} (plugins/markdown-twins/llmsContent.ts) is no file of the build`,
-          );
+        for (const {path} of OPTIONAL_LINKS) {
+          if (!builtFile(outDir, path)) {
+            throw new Error(
+              `markdown-twins: the Optional link ${path} (plugins/markdown-twins/llmsContent.ts) is no file of the build`,
+            );
+          }
         }
-      }
-      const versionList = (v: TwinVersion): LlmsLink => ({
-        title: `SPHERE docs ${v.label}`,
-        url: `${origin}${v.path}/${LLMS_FILE}`,
-        description: v.isCurrent
-          ? 'the pages of the current docs version'
-          : `the pages of the older docs version ${v.label}`,
-      });
-
-      for (const version of versions) {
-        const fullUrl = `${origin}${version.path}/${LLMS_FULL_FILE}`;
-        const index = llmsTxt({
-          title: siteConfig.title,
-          summary: SUMMARY,
-          details: [
-            {
-              type: 'text',
-              value: version.isCurrent
-                ? `These are the pages of docs version ${version.label}, the current one. `
-                : `These are the pages of docs version ${version.label}, an older one; the current version is ${current.label}. `,
-            },
-            {
-              type: 'text',
-              value: `Each link leads to the Markdown twin of a page; the HTML page has the same URL without "${TWIN_EXTENSION}". All of them in one file: `,
-            },
-            {type: 'link', url: fullUrl, children: [{type: 'text', value: fullUrl}]},
-            ...(assistantPage
-              ? [
-                  {type: 'text' as const, value: ASSISTANT_LINE},
-                  {
-                    type: 'link' as const,
-                    url: twinUrl(assistantPage),
-                    children: [{type: 'text' as const, value: assistantPage.title}],
-                  },
-                  {type: 'text' as const, value: '.'},
-                ]
-              : []),
-          ],
-          sections: [
-            ...version.sections.map((section) => ({
-              title: section.title,
-              links: section.pages.map((page) => ({
-                title: page.title,
-                url: twinUrl(page),
-                description: page.description,
-              })),
-            })),
-            {
-              title: 'Optional',
-              links: [
-                ...OPTIONAL_LINKS.map((link) => ({...link, url: `${origin}${baseUrl}${link.path.replace(/^\//, '')}`})),
-                ...versions.filter((v) => v !== version).map(versionList),
-              ],
-            },
-          ],
+        const versionList = (v: TwinVersion): LlmsLink => ({
+          title: `SPHERE docs ${v.label}`,
+          url: `${origin}${v.path}/${LLMS_FILE}`,
+          description: v.isCurrent
+            ? 'the pages of the current docs version'
+            : `the pages of the older docs version ${v.label}`,
         });
-        const full = llmsFullTxt(
-          `${siteConfig.title} docs ${version.label}: every page`,
-          SUMMARY,
-          [...new Set(version.sections.flatMap((s) => s.pages))].map((page) => twins.get(page.permalink)!),
-        );
-        const dirs = [join(outDir, route(version.path))];
-        if (version.isCurrent) dirs.push(outDir);
-        for (const dir of dirs) {
-          await write(join(dir, LLMS_FILE), index);
-          await write(join(dir, LLMS_FULL_FILE), full);
+
+        for (const version of versions) {
+          const fullUrl = `${origin}${version.path}/${LLMS_FULL_FILE}`;
+          const index = llmsTxt({
+            title: siteConfig.title,
+            summary: SUMMARY,
+            details: [
+              {
+                type: 'text',
+                value: version.isCurrent
+                  ? `These are the pages of docs version ${version.label}, the current one. `
+                  : `These are the pages of docs version ${version.label}, an older one; the current version is ${current.label}. `,
+              },
+              {
+                type: 'text',
+                value: `Each link leads to the Markdown twin of a page; the HTML page has the same URL without "${TWIN_EXTENSION}". All of them in one file: `,
+              },
+              {type: 'link', url: fullUrl, children: [{type: 'text', value: fullUrl}]},
+              ...(assistantPage
+                ? [
+                    {type: 'text' as const, value: ASSISTANT_LINE},
+                    {
+                      type: 'link' as const,
+                      url: twinUrl(assistantPage),
+                      children: [{type: 'text' as const, value: assistantPage.title}],
+                    },
+                    {type: 'text' as const, value: '.'},
+                  ]
+                : []),
+            ],
+            more: options.mcpTarball
+              ? connectBlocks(`${origin}${baseUrl}${options.mcpTarball.replace(/^\//, '')}`)
+              : [],
+            sections: [
+              ...version.sections.map((section) => ({
+                title: section.title,
+                links: section.pages.map((page) => ({
+                  title: page.title,
+                  url: twinUrl(page),
+                  description: page.description,
+                })),
+              })),
+              {
+                title: 'Optional',
+                links: [
+                  ...OPTIONAL_LINKS.map((link) => ({
+                    ...link,
+                    url: `${origin}${baseUrl}${link.path.replace(/^\//, '')}`,
+                  })),
+                  ...versions.filter((v) => v !== version).map(versionList),
+                ],
+              },
+            ],
+          });
+          const full = llmsFullTxt(
+            `${siteConfig.title} docs ${version.label}: every page`,
+            SUMMARY,
+            [...new Set(version.sections.flatMap((s) => s.pages))].map((page) => twins.get(page.permalink)!),
+          );
+          const dirs = [join(outDir, route(version.path))];
+          if (version.isCurrent) dirs.push(outDir);
+          for (const dir of dirs) {
+            await write(join(dir, LLMS_FILE), index);
+            await write(join(dir, LLMS_FULL_FILE), full);
+          }
         }
-      }
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(
-        `[INFO] Markdown twins: ${twins.size} pages, llms.txt for ${versions.length} versions, in ${seconds} s.`,
-      );
-    },
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        console.log(
+          `[INFO] Markdown twins: ${twins.size} pages, llms.txt for ${versions.length} versions, in ${seconds} s.`,
+        );
+      }),
   };
 }

@@ -24,6 +24,8 @@ export interface LlmsIndex {
   summary: string;
   /** The paragraph after the summary. */
   details: PhrasingContent[];
+  /** Blocks after that paragraph, before the lists (no headings: llms.txt keeps those for the sections). */
+  more?: RootContent[];
   sections: LlmsSection[];
 }
 
@@ -46,6 +48,7 @@ export function llmsTxt(index: LlmsIndex): string {
   const children: RootContent[] = [
     ...opening(index.title, index.summary),
     {type: 'paragraph', children: index.details},
+    ...(index.more ?? []),
   ];
   for (const section of index.sections) {
     if (section.links.length === 0) continue;

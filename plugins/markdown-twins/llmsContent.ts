@@ -5,6 +5,8 @@
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import type {RootContent} from 'mdast';
+import {clientConfigs} from '../../mcp/connect';
 import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
 
 export interface OptionalLink {
@@ -55,3 +57,32 @@ export const ASSISTANT_PAGE = 'docs/getting-started/use-docs-from-assistant';
 export const ASSISTANT_LINE =
   '. An assistant can also search and read these docs, check Pricing2Yaml files and look up SPACE API operations ' +
   'offline through their MCP server: ';
+
+/**
+ * How to connect the MCP server from the tarball the build publishes at `url`, in one line per client: Claude Code's
+ * command, then the `mcpServers` entry most clients read and VS Code's `servers` entry.
+ */
+export function connectBlocks(url: string): RootContent[] {
+  const configs = clientConfigs(url);
+  return [
+    {
+      type: 'paragraph',
+      children: [
+        {
+          type: 'text',
+          value: 'Connect the MCP server with Node.js 20.19 or newer and nothing else: npm fetches it from this site, ',
+        },
+        {type: 'link', url, children: [{type: 'text', value: url}]},
+        {type: 'text', value: '. Claude Code:'},
+      ],
+    },
+    {type: 'code', lang: 'bash', value: configs.claudeCode},
+    {
+      type: 'paragraph',
+      children: [{type: 'text', value: 'An mcpServers entry (Claude Desktop, Cursor and most clients):'}],
+    },
+    {type: 'code', lang: 'json', value: configs.mcpServers},
+    {type: 'paragraph', children: [{type: 'text', value: 'VS Code, in .vscode/mcp.json:'}]},
+    {type: 'code', lang: 'json', value: configs.vscode},
+  ];
+}

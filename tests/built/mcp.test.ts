@@ -5,14 +5,16 @@
  * survives unreadable input, the Streamable HTTP mode, and the packed package run by Node alone.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
-import {request} from 'node:http';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {createServer as createHttpServer, request} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {join, sep} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import Ajv, {type ValidateFunction} from 'ajv';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {LocalSearchIndex} from '../../plugins/local-search/engine';
 import {unpack, type PackedIndex} from '../../plugins/local-search/format';
@@ -27,6 +29,10 @@ import {parse} from 'yaml';
 import {ROOT} from '../utils/codeBlocks';
 import {realPricing, realPricings} from '../fixtures/pricings/corpus';
 import {BUILD, ORIGIN} from './site';
+import {MCP_SERVER_KEY, MCP_TARBALL_PATH, clientConfigs} from '../../mcp/connect';
+import {WORKED_EXAMPLE} from '../../mcp/workedExample';
+import {HIT_TEXT_LIMIT, PAGE_LIMIT} from '../../mcp/src/pages';
+import {articleHeadingIds, outline} from '../../mcp/src/sections';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 /** What `npm run mcp` runs. */
@@ -46,8 +52,33 @@ afterAll(async () => {
   await client?.close();
 });
 
+const ajv = new Ajv({allErrors: true, strict: false});
+const outputValidators = new Map<string, ValidateFunction | null>();
+
+/**
+ * Every answer with structured content is checked here, whatever the test: it must match the output schema its tool
+ * declares in tools/list (compiled with ajv, apart from the SDK's own check), and its last text block must be the
+ * same content as JSON.
+ */
+async function checkedAnswer(from: Client, name: string, result: CallToolResult): Promise<CallToolResult> {
+  if (outputValidators.size === 0) {
+    for (const tool of (await from.listTools()).tools) {
+      outputValidators.set(tool.name, tool.outputSchema ? ajv.compile(tool.outputSchema) : null);
+    }
+  }
+  if (result.structuredContent !== undefined) {
+    const validate = outputValidators.get(name);
+    expect(validate, `${name} answers structured content but declares no output schema`).toBeTruthy();
+    expect(validate!(result.structuredContent), `${name}: ${ajv.errorsText(validate!.errors)}`).toBe(true);
+    const last = result.content[result.content.length - 1];
+    expect(last.type, name).toBe('text');
+    expect(JSON.parse((last as {text: string}).text), name).toEqual(result.structuredContent);
+  }
+  return result;
+}
+
 async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({name, arguments: args})) as CallToolResult;
+  return checkedAnswer(client, name, (await client.callTool({name, arguments: args})) as CallToolResult);
 }
 const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
@@ -66,7 +97,7 @@ describe('tools', () => {
     );
     const expected: Record<string, {properties: string[]; required: string[]}> = {
       search_docs: {properties: ['limit', 'query', 'version'], required: ['query']},
-      get_page: {properties: ['url_or_path'], required: ['url_or_path']},
+      get_page: {properties: ['outline', 'section', 'url_or_path', 'whole'], required: ['url_or_path']},
       list_pages: {properties: ['section', 'version'], required: []},
       validate_pricing: {properties: ['yaml'], required: ['yaml']},
       evaluate_pricing: {properties: ['addOns', 'plan', 'server', 'usage', 'yaml'], required: ['yaml']},
@@ -83,6 +114,11 @@ describe('tools', () => {
       }
       expect(tool.annotations?.readOnlyHint, name).toBe(true);
     }
+    const structured = ['evaluate_pricing', 'list_pages', 'search_docs', 'validate_pricing'];
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type === 'object', tool.name).toBe(structured.includes(tool.name));
+    }
+    for (const name of structured) expect(() => ajv.compile(byName.get(name)!.outputSchema!), name).not.toThrow();
   });
 });
 
@@ -114,6 +150,13 @@ describe('search_docs', () => {
       expect(hit.snippet).not.toMatch(/<mark>|&#\d+;/);
     }
     expect(textOf(result)).toContain(hits[0].url as string);
+    // Each hit carries the text of its section, bounded, starting at its heading when it has one.
+    for (const hit of hits) {
+      expect(typeof hit.sectionText, hit.url as string).toBe('string');
+      expect(Buffer.byteLength(hit.sectionText as string), hit.url as string).toBeLessThanOrEqual(HIT_TEXT_LIMIT);
+      expect(hit.sectionBytes as number).toBeGreaterThan(0);
+      if (String(hit.url).includes('#')) expect(hit.sectionText as string, hit.url as string).toMatch(/^#{2,6} /);
+    }
     const current = await call('search_docs', {query: 'create contract', limit: 1});
     expect((current.structuredContent as {hits: {version: string}[]}).hits[0].version).toBe(CURRENT_VERSION);
   });
@@ -140,7 +183,6 @@ describe('get_page', () => {
     for (const input of [
       `${ORIGIN}${intro}`,
       `${ORIGIN}${intro}.md`,
-      `${ORIGIN}${intro}/#the-parts-of-the-toolkit`,
       intro,
       `${intro.slice(1)}/index.html`,
       'docs/Introduction',
@@ -159,6 +201,82 @@ describe('get_page', () => {
       expect(path, version).toBeDefined();
       expect(textOf(await call('get_page', {url_or_path: path})), path).toBe(twin(path));
     }
+  });
+
+  it('returns one section by heading, by anchor or by the anchor of its URL, with its subsections', async () => {
+    const markdown = twin(intro);
+    const start = markdown.indexOf('## The parts of the toolkit');
+    const end = markdown.indexOf('\n## ', start + 1);
+    const expected = markdown.slice(start, end === -1 ? undefined : end).trimEnd();
+    for (const args of [
+      {url_or_path: intro, section: 'The parts of the toolkit'},
+      {url_or_path: intro, section: 'the PARTS of the toolkit'},
+      {url_or_path: intro, section: 'the-parts-of-the-toolkit'},
+      {url_or_path: intro, section: '#the-parts-of-the-toolkit'},
+      {url_or_path: `${ORIGIN}${intro}/#the-parts-of-the-toolkit`},
+    ]) {
+      const result = await call('get_page', args);
+      expect(result.isError, JSON.stringify(args)).toBeFalsy();
+      const text = textOf(result);
+      expect(text, JSON.stringify(args)).toContain(`${ORIGIN}${intro}#the-parts-of-the-toolkit`);
+      expect(text.endsWith(expected), JSON.stringify(args)).toBe(true);
+    }
+  });
+
+  it("gives every page's outline with the anchors of its built HTML and each section's size", async () => {
+    let pages = 0;
+    for (const version of ALL_VERSIONS) {
+      for (const file of readdirSync(join(BUILD, 'docs', version), {recursive: true, encoding: 'utf8'})) {
+        if (!file.endsWith('.md')) continue;
+        const path = `/docs/${version}/${file.replace(/\.md$/, '').split(sep).join('/')}`;
+        const ids = articleHeadingIds(readFileSync(join(BUILD, path, 'index.html'), 'utf8'));
+        const sections = outline(twin(path), ids).sections;
+        // The twin has the headings of the HTML article, in the same order: the anchors are the page's own.
+        expect(sections.length, path).toBe(ids.length);
+        pages++;
+      }
+    }
+    expect(pages).toBeGreaterThan(140);
+    const api = `/docs/${CURRENT_VERSION}/api/space/space-api`;
+    const html = readFileSync(join(BUILD, api, 'index.html'), 'utf8');
+    const result = await call('get_page', {url_or_path: api, outline: true});
+    const listed = [...textOf(result).matchAll(/\(#([^,]+), ([\d.]+) (KB|B)\)$/gm)].map((m) => m[1]);
+    expect(listed).toEqual(articleHeadingIds(html));
+    expect(textOf(result).length).toBeLessThan(8 * 1024);
+  });
+
+  it('answers a page over 20 KB with its opening and outline, and the whole page when asked', async () => {
+    const api = `/docs/${CURRENT_VERSION}/api/space/space-api`;
+    const whole = twin(api);
+    expect(whole.length).toBeGreaterThan(PAGE_LIMIT);
+    const short = textOf(await call('get_page', {url_or_path: api}));
+    expect(short.length).toBeLessThan(PAGE_LIMIT);
+    expect(short).toMatch(/This page is [\d.]+ KB, more than the 20\.0 KB sent at once/);
+    expect(short).toContain('(#post-contracts, ');
+    expect(textOf(await call('get_page', {url_or_path: api, whole: true}))).toBe(whole);
+    const section = textOf(await call('get_page', {url_or_path: `${ORIGIN}${api}#post-contracts`}));
+    expect(section).toContain('### POST `/contracts`');
+    expect(section).not.toContain('### GET `/contracts/{userId}`');
+  });
+
+  it('answers an unknown section, a section on a page without sections and a tarball URL with a tool error', async () => {
+    const unknown = await call('get_page', {url_or_path: intro, section: 'Pricing of unicorns'});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/has no section "Pricing of unicorns"/);
+    expect(textOf(unknown)).toContain('The parts of the toolkit (#the-parts-of-the-toolkit');
+    const category = readdirSync(join(BUILD, 'docs', CURRENT_VERSION, 'category')).find((f) => f.endsWith('.md'))!;
+    const none = await call('get_page', {
+      url_or_path: `/docs/${CURRENT_VERSION}/category/${category.replace(/\.md$/, '')}`,
+      section: 'Overview',
+    });
+    expect(none.isError).toBe(true);
+    expect(textOf(none)).toMatch(/has no sections.*leave section out/);
+    const own = await call('get_page', {url_or_path: `${ORIGIN}${MCP_TARBALL_PATH}`});
+    expect(own.isError).toBe(true);
+    expect(textOf(own)).toMatch(/is a package of this server.*not a page/);
+    const foreign = await call('get_page', {url_or_path: 'https://docs.example.org/mcp/sphere-docs-mcp.tgz'});
+    expect(foreign.isError).toBe(true);
+    expect(textOf(foreign)).toContain(`is not this site's package: this server carries the docs of ${ORIGIN}`);
   });
 
   it('answers an unknown page, an empty one or a path out of the site with a tool error', async () => {
@@ -194,6 +312,7 @@ describe('list_pages', () => {
       expect(listed.sections.map((s) => s.title)).toEqual(expected.sections);
       expect(listed.sections.flatMap((s) => s.pages.map((p) => p.url))).toEqual(expected.urls);
       expect(listed.sections.flatMap((s) => s.pages).every((p) => p.title.length > 0)).toBe(true);
+      expect((result.structuredContent as {build: {builtAt: string}}).build.builtAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     }
   });
 
@@ -241,7 +360,7 @@ describe('validate_pricing', () => {
         },
       );
       if (playground.space) expect(textOf(result), file).toContain(playground.space.summary);
-      expect(result.isError, file).toBe(false);
+      expect(result.isError, file).toBeFalsy();
       for (const d of playground.diagnostics) expect(textOf(result), file).toContain(d.message);
     }
   });
@@ -340,6 +459,13 @@ addOns:
     expect(got).toMatchObject(expected);
     expect(got.limits[0]).toMatchObject({name: 'aiSummariesPerMonth', value: 150, tracked: true, used: 149});
     expect(got.features[0]).toMatchObject({eval: true, explained: '149 < 150'});
+    // SPACE's own answer per feature, for an assistant that computes with it.
+    expect((result.structuredContent as {space: Record<string, unknown>}).space.aiSummaries).toEqual({
+      eval: true,
+      used: {aiSummariesPerMonth: 149},
+      limit: {aiSummariesPerMonth: 150},
+      error: null,
+    });
     // The feature's own value is its default (false): the expression reads only the counter and the limit.
     expect(textOf(result)).toContain('| aiSummaries | false | on | `149 < 150` |');
     expect(textOf(result)).toContain('PRO sets 50, then extraSummaries adds 100 × 1');
@@ -571,6 +697,21 @@ describe('the packed package', () => {
           .hits.slice(0, 3)
           .map((h) => h.url);
         expect((result.structuredContent as {hits: {url: string}[]}).hits.map((h) => h.url)).toEqual(engine);
+        // The package carries the pages' heading ids (no HTML) and the date of the build it was made from.
+        const api = `/docs/${CURRENT_VERSION}/api/space/space-api`;
+        const outlined = (await packed.callTool({
+          name: 'get_page',
+          arguments: {url_or_path: api, outline: true},
+        })) as CallToolResult;
+        expect([...textOf(outlined).matchAll(/\(#([^,]+), [\d.]+ K?B\)$/gm)].map((m) => m[1])).toEqual(
+          articleHeadingIds(readFileSync(join(BUILD, api, 'index.html'), 'utf8')),
+        );
+        const list = (await packed.callTool({name: 'list_pages', arguments: {}})) as CallToolResult;
+        const build = (list.structuredContent as {build: {builtAt: string; docsVersion: string; package: string}})
+          .build;
+        expect(Date.now() - Date.parse(build.builtAt)).toBeLessThan(10 * 60_000);
+        expect(build.docsVersion).toBe(CURRENT_VERSION);
+        expect(build.package).toBe(JSON.parse(readFileSync(join(ROOT, 'mcp', 'package.json'), 'utf8')).version);
         const yaml = readFileSync(realPricing('box/2025.yml'), 'utf8');
         const validation = (await packed.callTool({name: 'validate_pricing', arguments: {yaml}})) as CallToolResult;
         expect((validation.structuredContent as {status: string}).status).toBe(
@@ -593,12 +734,17 @@ describe('the packed package', () => {
 });
 
 describe('where readers find it', () => {
-  it('llms.txt of every version points to the page on the server, whose twin the build has', () => {
-    const page = `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant`;
+  const page = `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant`;
+  const tarball = `${ORIGIN}${MCP_TARBALL_PATH}`;
+
+  it('llms.txt of every version points to the page and gives the configuration that runs the served tarball', () => {
+    const configs = clientConfigs(tarball);
     for (const file of ['llms.txt', ...ALL_VERSIONS.map((v) => `docs/${v}/llms.txt`)]) {
       const opening = readFileSync(join(BUILD, file), 'utf8').split('\n## ')[0];
       expect(opening, file).toContain(`(${ORIGIN}${page}.md)`);
       expect(opening, file).toMatch(/MCP server/);
+      expect(opening, file).toContain(`[${tarball}](${tarball})`);
+      for (const config of Object.values(configs)) expect(opening, file).toContain(config);
     }
     const twin = readFileSync(join(BUILD, `${page}.md`), 'utf8');
     for (const tool of [
@@ -611,8 +757,103 @@ describe('where readers find it', () => {
     ]) {
       expect(twin).toContain(tool);
     }
+    for (const config of Object.values(configs)) expect(twin).toContain(config);
     expect(twin).toMatch(/"mcpServers"/);
     expect(twin).toMatch(/"servers"/);
     expect(twin).toMatch(/claude mcp add/);
+  });
+
+  it('the built site serves the tarball, and the configuration the page gives runs it from a folder with nothing but Node', async () => {
+    const file = join(BUILD, MCP_TARBALL_PATH);
+    expect(statSync(file).size).toBeLessThanOrEqual(1024 * 1024);
+    // The mcpServers entry exactly as the page's twin shows it.
+    const twin = readFileSync(join(BUILD, `${page}.md`), 'utf8');
+    const json = /```json title="mcpServers entry"\n([\s\S]*?)```/.exec(twin)?.[1];
+    expect(json, 'the mcpServers entry on the page').toBeDefined();
+    const entry = (JSON.parse(json!) as {mcpServers: Record<string, {command: string; args: string[]}>}).mcpServers[
+      MCP_SERVER_KEY
+    ];
+    expect(entry.command).toBe('npx');
+    expect(entry.args).toContain(tarball);
+
+    // The build served over HTTP; the configuration's URL pointed at it instead of the production origin.
+    const site = createHttpServer((req, res) => {
+      const path = join(BUILD, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+      if (!path.startsWith(BUILD) || !existsSync(path) || !statSync(path).isFile()) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, {'content-type': 'application/gzip'});
+      res.end(readFileSync(path));
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const local = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'docs-mcp-npx-'));
+    try {
+      const fetched = new Client({name: 'docs-tests', version: '1.0.0'});
+      await fetched.connect(
+        new StdioClientTransport({
+          command: entry.command,
+          args: entry.args.map((a) => a.replace(ORIGIN, local)),
+          cwd: dir,
+          stderr: 'ignore',
+          // A cache of its own: nothing fetched before, nothing left behind.
+          env: {...(process.env as Record<string, string>), npm_config_cache: join(dir, 'npm-cache')},
+        }),
+      );
+      try {
+        expect(fetched.getServerVersion()?.version).toMatch(
+          new RegExp(`^\\d+\\.\\d+\\.\\d+\\+docs\\.${CURRENT_VERSION.replace(/\./g, '\\.')}\\.\\d{8}T\\d{4}Z$`),
+        );
+        expect(fetched.getInstructions()).toContain(`of ${ORIGIN}`);
+        expect(fetched.getInstructions()).toContain(tarball);
+        const list = (await fetched.callTool({name: 'list_pages', arguments: {}})) as CallToolResult;
+        const build = (list.structuredContent as {build: {builtAt: string; tarball: string}}).build;
+        expect(build.tarball).toBe(tarball);
+        expect(fetched.getInstructions()).toContain(build.builtAt);
+      } finally {
+        await fetched.close();
+      }
+    } finally {
+      site.close();
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
+describe("the page's worked example", () => {
+  it('takes three calls through the server, whose answers hold what the page says', async () => {
+    const source = readFileSync(join(ROOT, 'docs', 'api', 'space', 'user-guide', 'introduction.mdx'), 'utf8');
+    const yaml = /```yaml title="notehive-2025-1.yml" example="valid"\n([\s\S]*?)```/.exec(source)![1];
+    const calls: [string, Record<string, unknown>][] = WORKED_EXAMPLE(yaml);
+    let bytes = 0;
+    const answers: CallToolResult[] = [];
+    for (const [name, args] of calls) {
+      const result = await call(name, args);
+      expect(result.isError, name).toBeFalsy();
+      bytes += Buffer.byteLength(JSON.stringify(result));
+      answers.push(result);
+    }
+    const [search, operation, evaluation] = answers;
+    const hits = (search.structuredContent as {hits: {url: string; sectionText: string}[]}).hits;
+    expect(hits.some((h) => h.sectionText.includes('/features/{userId}/{featureId}'))).toBe(true);
+    expect(textOf(operation)).toContain('# POST /api/v1/features/{userId}/{featureId}');
+    expect(textOf(evaluation)).toContain('PRO sets 50, then extraSummaries adds 100 × 1');
+    expect((evaluation.structuredContent as {space: Record<string, unknown>}).space.aiSummaries).toEqual({
+      eval: true,
+      used: {aiSummariesPerMonth: 149},
+      limit: {aiSummariesPerMonth: 150},
+      error: null,
+    });
+    const twin = readFileSync(
+      join(BUILD, `/docs/${CURRENT_VERSION}/docs/getting-started/use-docs-from-assistant.md`),
+      'utf8',
+    );
+    for (const [name, args] of calls) {
+      expect(twin).toContain(name);
+      if (name !== 'evaluate_pricing')
+        expect(twin).toContain(JSON.stringify(args).replace(/,/g, ', ').replace(/:/g, ': '));
+    }
+    console.log(`worked example: ${calls.length} calls, ${bytes} bytes of results`);
   });
 });

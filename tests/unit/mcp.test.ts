@@ -7,6 +7,7 @@ import {isLoopback, parseArgs} from '../../mcp/src/cli';
 import {parseLlmsTxt} from '../../mcp/src/llms';
 import {sitePath} from '../../mcp/src/pages';
 import {plainText} from '../../mcp/src/search';
+import {bounded, findSection, outline, plainHeading, slug} from '../../mcp/src/sections';
 import {TOOLS} from '../../mcp/src/tools';
 import {UNREADABLE} from '../../mcp/src/validate';
 import {llmsTxt} from '../../plugins/markdown-twins/llms';
@@ -128,5 +129,65 @@ describe('tools', () => {
 
   it('answer as a tool error only texts that cannot be read as a pricing at all', () => {
     expect([...UNREADABLE].sort()).toEqual(['empty', 'not-pricing', 'not-yaml', 'too-large']);
+  });
+});
+
+describe('sections of a twin', () => {
+  const twin = [
+    '# Title',
+    '',
+    'Opening.',
+    '',
+    '## First `part`',
+    '',
+    '```bash',
+    '# a comment, not a heading',
+    '```',
+    '',
+    '### Inner [link](https://example.org) **bold**',
+    'text',
+    '## First part',
+    '> ```md',
+    '> ## quoted fence',
+    '> ```',
+    '## Last',
+    'end',
+  ].join('\n');
+
+  it('cuts at headings outside code fences, numbers repeated anchors and nests subsections', () => {
+    const o = outline(twin);
+    expect(o.title).toBe('Title');
+    expect(twin.slice(0, o.introEnd)).toBe('# Title\n\nOpening.\n\n');
+    expect(o.sections.map((s) => [s.level, s.heading, s.anchor])).toEqual([
+      [2, 'First part', 'first-part'],
+      [3, 'Inner link bold', 'inner-link-bold'],
+      [2, 'First part', 'first-part-1'],
+      [2, 'Last', 'last'],
+    ]);
+    const [first, inner] = o.sections;
+    expect(twin.slice(first.start, first.end)).toContain('### Inner');
+    expect(twin.slice(first.start, first.ownEnd)).not.toContain('### Inner');
+    expect(twin.slice(inner.start, inner.end)).toBe('### Inner [link](https://example.org) **bold**\ntext\n');
+    expect(outline(twin, ['a', 'b', 'c', 'd']).sections.map((s) => s.anchor)).toEqual(['a', 'b', 'c', 'd']);
+    expect(outline(twin, ['a']).sections[0].anchor).toBe('first-part');
+  });
+
+  it('finds a section by anchor, by heading text or by the start of one heading', () => {
+    const o = outline(twin);
+    expect(findSection(o, '#first-part-1')?.start).toBe(o.sections[2].start);
+    expect(findSection(o, 'inner LINK bold')?.anchor).toBe('inner-link-bold');
+    expect(findSection(o, 'Inner')?.anchor).toBe('inner-link-bold');
+    expect(findSection(o, 'Nowhere')).toBeUndefined();
+  });
+
+  it('reads headings and anchors as the site does, and bounds text at a line', () => {
+    expect(plainHeading('POST `/users/{username}` and \\_x\\_')).toBe('POST /users/{username} and _x_');
+    expect(slug('Backend: Pricing4Java 3.x')).toBe('backend-pricing4java-3x');
+    const text = Array.from({length: 100}, (_, i) => `line ${i}`).join('\n');
+    const cut = bounded(text, 100);
+    expect(cut.cut).toBe(true);
+    expect(Buffer.byteLength(cut.text)).toBeLessThanOrEqual(100);
+    expect(text.startsWith(cut.text) && text[cut.text.length] === '\n').toBe(true);
+    expect(bounded('short', 100)).toEqual({text: 'short', cut: false});
   });
 });
