@@ -64,11 +64,11 @@ export default function mcpPackage(_context: unknown, rawOptions: unknown): Plug
   return {
     name: 'mcp-package',
     async postBuild({outDir}) {
-      await afterSteps(outDir, ['markdown-twins', 'local-search']);
       if (!options.enabled) {
         console.log('[INFO] MCP package: not made, the build has hosted search and no index for the server.');
         return;
       }
+      await afterSteps(outDir, ['markdown-twins', 'local-search']);
       const started = performance.now();
       const {bytes} = await packServer(outDir);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -82,6 +82,14 @@ describe("touchpoints of the announcement bar (docusaurus.config.ts's headTags)"
   });
 });
 
+describe('the order of postBuild steps (plugins/buildSteps.ts)', () => {
+  it("Docusaurus still starts every plugin's postBuild at once, so a step can wait for another one", () => {
+    // Run one after the other, a step that waits for a plugin listed after it would never end: the build would hang.
+    const build = read(join(packageDir('@docusaurus/core'), 'lib', 'commands', 'build', 'buildLocale.js'));
+    expect(build).toMatch(/await Promise\.all\(plugins\.map\(async \(plugin\) => \{\s*if \(!plugin\.postBuild\)/);
+  });
+});
+
 describe('the overrides of package.json', () => {
   const pkg = JSON.parse(read(join(ROOT, 'package.json'))) as {overrides: Record<string, unknown>};
   const lock = JSON.parse(read(join(ROOT, 'package-lock.json'))) as {packages: Record<string, {version?: string}>};
