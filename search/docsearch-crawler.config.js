@@ -13,7 +13,7 @@
 // `docusaurus_tag` and `version` come from the pages' docsearch:* meta tags.
 // plugins/local-search/crawlerConfig.test.ts keeps the two in step.
 //
-// Ranking follows the embedded engine (plugins/local-search/engine.ts), whose
+// Ranking follows the embedded engine (src/lib/search/engine.ts), whose
 // choices the judgment list of search/relevance-judgments.ts measured: pages
 // of the current docs version (the docs/ folder, whose docsearch:version meta
 // tag Docusaurus sets to "current") and pages outside the docs get a higher

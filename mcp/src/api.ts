@@ -18,8 +18,8 @@ import {
   type OperationEntry,
   type Schema,
   type SpaceApiDocument,
-} from '../../src/lib/spaceOpenApi';
-import {HTTP_METHODS} from '../../src/lib/spaceOpenApi';
+} from '@sphere-docs/lib/spaceOpenApi';
+import {HTTP_METHODS} from '@sphere-docs/lib/spaceOpenApi';
 import type {Site} from './site';
 
 type Media = {schema?: Schema | {$ref: string}; example?: unknown; examples?: Record<string, {value?: unknown}>};

@@ -3,9 +3,9 @@
  * playground's Evaluate section and the test suite use (src/lib/pricing2yaml/evaluate.ts). The document is checked
  * first, exactly as validate_pricing checks it; only a valid one is evaluated (older syntaxes in their 3.0 form).
  */
-import {describeSteps, describeValue} from '../../src/lib/pricing2yaml/describe';
-import {evaluatePricing, type Evaluation} from '../../src/lib/pricing2yaml/evaluate';
-import {STORED_PROBLEMS} from '../../src/lib/pricing2yaml/subscription';
+import {describeSteps, describeValue} from '@sphere-docs/lib/pricing2yaml/describe';
+import {evaluatePricing, type Evaluation} from '@sphere-docs/lib/pricing2yaml/evaluate';
+import {STORED_PROBLEMS} from '@sphere-docs/lib/pricing2yaml/subscription';
 import type {Site} from './site';
 import {checkPricing, validationText} from './validate';
 

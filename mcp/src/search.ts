@@ -1,9 +1,9 @@
 /**
- * search_docs: the site's own search engine (plugins/local-search/engine.ts) over the built index, asked what the
+ * search_docs: the site's own search engine (src/lib/search/engine.ts) over the built index, asked what the
  * search modal asks it, so the hits come in the engine's order for the modal's request.
  */
-import type {Hit, SearchParams} from '../../plugins/local-search/engine';
-import {LEVELS} from '../../plugins/local-search/types';
+import type {Hit, SearchParams} from '@sphere-docs/lib/search/engine';
+import {LEVELS} from '@sphere-docs/lib/search/types';
 import type {Site} from './site';
 
 export interface DocHit {

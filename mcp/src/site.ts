@@ -9,12 +9,11 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import {join, normalize, sep} from 'node:path';
 import {parse as parseYaml} from 'yaml';
-import {LocalSearchIndex} from '../../plugins/local-search/engine';
-import {unpack, type PackedIndex} from '../../plugins/local-search/format';
-import type {ValidatorLoader} from '../../src/lib/pricing2yaml/analyze';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
-import type {SpaceApiDocument} from '../../src/lib/spaceOpenApi';
-import {ALL_VERSIONS, CURRENT_VERSION} from '../../src/constants';
+import {LocalSearchIndex} from '@sphere-docs/lib/search/engine';
+import {unpack, type PackedIndex} from '@sphere-docs/lib/search/format';
+import type {ValidatorLoader} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
+import type {SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {parseLlmsTxt, type LlmsList} from './llms';
 import {tarballUrl} from '../connect';
 import {articleHeadingIds} from './sections';
@@ -45,11 +44,29 @@ export function missingParts(root: string): string[] {
   return missing;
 }
 
+/** Newest first: 2.0.1 before 2.0.0 before 1.4.0. */
+const newestFirst = (a: string, b: string) => b.localeCompare(a, 'en', {numeric: true});
+
+/**
+ * The docs versions a build holds and the current one, read from the build itself (the llms.txt of the site and of
+ * each version, which plugins/markdown-twins writes), so a packed copy reports the versions it carries.
+ */
+export function builtVersions(root: string): [current: string, all: string[]] {
+  const current = /docs version ([^\s,]+), the current one/.exec(readFileSync(join(root, 'llms.txt'), 'utf8'))?.[1];
+  if (!current) throw new Error(`${join(root, 'llms.txt')} does not name the current docs version.`);
+  const docs = join(root, 'docs');
+  const others = existsSync(docs)
+    ? readdirSync(docs).filter((v) => v !== current && existsSync(join(docs, v, 'llms.txt')))
+    : [];
+  return [current, [current, ...others.sort(newestFirst)]];
+}
+
 export class Site {
   readonly root: string;
-  /** Docs versions, newest (the current one) first. */
-  readonly versions: readonly string[] = ALL_VERSIONS;
-  readonly currentVersion = CURRENT_VERSION;
+  /** Docs versions the build carries, newest (the current one) first. */
+  readonly versions: readonly string[];
+  /** The current docs version, as the build's llms.txt names it. */
+  readonly currentVersion: string;
   private index?: LocalSearchIndex;
   private lists = new Map<string, LlmsList>();
   private api?: SpaceApiDocument;
@@ -66,6 +83,7 @@ export class Site {
       );
     }
     this.root = root;
+    [this.currentVersion, this.versions] = builtVersions(root);
     this.loadValidator = compilingLoader(async (version) => this.schema(version) as object);
   }
 

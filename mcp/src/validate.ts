@@ -2,7 +2,7 @@
  * validate_pricing: the playground's checker (src/lib/pricing2yaml/analyze.ts) with the JSON Schemas of the build,
  * compiled once in Node with the options the tests and the build-time validators use (src/lib/pricing2yaml/validators.ts).
  */
-import {MAX_CHARS, analyze, type Analysis, type Status} from '../../src/lib/pricing2yaml/analyze';
+import {MAX_CHARS, analyze, type Analysis, type Status} from '@sphere-docs/lib/pricing2yaml/analyze';
 import type {Site} from './site';
 
 export interface Problem {

@@ -3,8 +3,15 @@
  * on, pinned on small records so that a later change to the engine that breaks one fails here.
  */
 import {describe, expect, it} from 'vitest';
-import {LocalSearchIndex, STOP_WORDS, SYNONYMS, identifierParts, indexWords, variants} from './engine';
-import type {RecordType, SearchRecord} from './types';
+import {
+  LocalSearchIndex,
+  STOP_WORDS,
+  SYNONYMS,
+  identifierParts,
+  indexWords,
+  variants,
+} from '../../src/lib/search/engine';
+import type {RecordType, SearchRecord} from '../../src/lib/search/types';
 
 const ORIGIN = 'https://docs.example.org';
 let n = 0;

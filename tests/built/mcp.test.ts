@@ -16,8 +16,8 @@ import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/st
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import Ajv, {type ValidateFunction} from 'ajv';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {LocalSearchIndex} from '../../plugins/local-search/engine';
-import {unpack, type PackedIndex} from '../../plugins/local-search/format';
+import {LocalSearchIndex} from '../../src/lib/search/engine';
+import {unpack, type PackedIndex} from '../../src/lib/search/format';
 import {JUDGMENTS} from '../../search/relevance-judgments';
 import {MAX_CHARS, analyze} from '../../src/lib/pricing2yaml/analyze';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';

@@ -13,13 +13,13 @@ import {parseSource} from '../../plugins/markdownSource';
 
 const ROOT = join(__dirname, '..', '..');
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  dependencies: Record<string, string>;
-  devDependencies: Record<string, string>;
-};
-const dependencies = new Set(Object.keys(pkg.dependencies));
-const devDependencies = new Set(Object.keys(pkg.devDependencies));
-const declared = new Set([...dependencies, ...devDependencies]);
+interface Manifest {
+  name: string;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+const manifest = (dir: string) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as Manifest;
 
 /** Folders and files of code, and whether what they import is part of the built site. */
 const CODE: [path: string, build: boolean][] = [
@@ -32,8 +32,6 @@ const CODE: [path: string, build: boolean][] = [
   ['versioned_docs', true],
   ['scripts', false],
   ['tests', false],
-  ['mcp/src', false],
-  ['mcp/build.mjs', false],
   ['eslint.config.mjs', false],
   ['tooling.ts', false],
   ['playwright.config.ts', false],
@@ -94,13 +92,17 @@ const CORE_CLIENT = /^@docusaurus\/(?:[A-Z]|use|router|Interpolate|renderRoutes|
 /** Types-only packages: `import type … from 'hast'` is served by @types/hast. */
 const TYPES_ONLY = new Set(['hast', 'mdast', 'unist', 'estree', 'estree-jsx']);
 
+/** What a workspace package's folder holds that is not its code: its install, and the packed server's output. */
+const NOT_SOURCE = /(^|\/)(node_modules|dist|data)(\/|$)/;
+
 function files(path: string): string[] {
   const full = join(ROOT, path);
   const stat = readdirSync(join(full, '..'), {withFileTypes: true}).find((e) => e.name === path.split('/').at(-1));
   if (stat?.isFile()) return [full];
   return readdirSync(full, {recursive: true, withFileTypes: true})
     .filter((e) => e.isFile() && /\.(m?[jt]sx?|cjs|mdx)$/.test(e.name) && !e.name.endsWith('.d.ts.map'))
-    .map((e) => join(e.parentPath, e.name));
+    .map((e) => join(e.parentPath, e.name))
+    .filter((file) => !NOT_SOURCE.test(relative(full, file).split('\\').join('/')));
 }
 
 /** The calls that load a module by name, besides `import()`: `require`, `require.resolve` and Vitest's `vi.mock`. */
@@ -156,13 +158,13 @@ export function packageOf(specifier: string): string | null {
 }
 
 /** Every package imported by the code, with the files importing it, split into build-time and other imports. */
-function imports(): {build: Map<string, string[]>; other: Map<string, string[]>} {
+function imports(code: [path: string, build: boolean][], skip: string[] = []) {
   const build = new Map<string, string[]>();
   const other = new Map<string, string[]>();
-  for (const [path, isBuild] of CODE) {
+  for (const [path, isBuild] of code) {
     for (const file of files(path)) {
       const rel = relative(ROOT, file).split('\\').join('/');
-      if (NOT_CODE.some((re) => re.test(rel))) continue;
+      if (NOT_CODE.some((re) => re.test(rel)) || skip.some((dir) => rel.startsWith(`${dir}/`))) continue;
       for (const {specifier, typeOnly} of moduleReferences(rel, readFileSync(file, 'utf8'))) {
         const name = packageOf(specifier);
         if (!name) continue;
@@ -175,10 +177,59 @@ function imports(): {build: Map<string, string[]>; other: Map<string, string[]>}
   return {build, other};
 }
 
-const {build, other} = imports();
-const imported = new Set([...build.keys(), ...other.keys()]);
+const root = manifest('.');
+/**
+ * The workspace packages, each with its own manifest, and what counts as its build: the shared module's imports are
+ * part of the site (its dependencies); the MCP server bundles everything it imports when packed (mcp/build.mjs), so
+ * its packages are dev dependencies and its packed manifest asks npm to install nothing.
+ */
+const WORKSPACES: Record<string, [path: string, build: boolean][]> = {
+  'src/lib': [['src/lib', true]],
+  mcp: [['mcp', false]],
+};
+const PACKAGES: [dir: string, code: [path: string, build: boolean][], usedWithoutImport: Record<string, string>][] = [
+  ['.', CODE, USED_WITHOUT_IMPORT],
+  ...Object.entries(WORKSPACES).map(([dir, code]) => [dir, code, {}] as (typeof PACKAGES)[number]),
+];
 
-describe('package.json', () => {
+describe('the workspaces', () => {
+  it('are the folders with a manifest of their own, and npm knows them all', () => {
+    expect([...(root.workspaces ?? [])].sort()).toEqual(Object.keys(WORKSPACES).sort());
+  });
+
+  it('leave the packed MCP server nothing to install: it carries what it imports in one bundle', () => {
+    expect(manifest('mcp').dependencies ?? {}).toEqual({});
+    expect(manifest('mcp').devDependencies).toHaveProperty('@sphere-docs/lib');
+  });
+
+  it('are reached by their package names, never by a path into another folder', () => {
+    const reaching: string[] = [];
+    for (const [dir, code] of Object.entries(WORKSPACES)) {
+      for (const [path] of code) {
+        for (const file of files(path)) {
+          const rel = relative(ROOT, file).split('\\').join('/');
+          for (const {specifier} of moduleReferences(rel, readFileSync(file, 'utf8'))) {
+            if (!specifier.startsWith('.')) continue;
+            const target = relative(ROOT, join(file, '..', specifier))
+              .split('\\')
+              .join('/');
+            if (target !== dir && !target.startsWith(`${dir}/`)) reaching.push(`${rel} -> ${specifier}`);
+          }
+        }
+      }
+    }
+    expect(reaching).toEqual([]);
+  });
+});
+
+describe.each(PACKAGES)('%s/package.json', (dir, code, usedWithoutImport) => {
+  const pkg = manifest(dir);
+  const dependencies = new Set(Object.keys(pkg.dependencies ?? {}));
+  const devDependencies = new Set(Object.keys(pkg.devDependencies ?? {}));
+  const declared = new Set([...dependencies, ...devDependencies]);
+  const {build, other} = imports(code, dir === '.' ? Object.keys(WORKSPACES) : []);
+  const imported = new Set([...build.keys(), ...other.keys()]);
+
   it('declares every package the code imports', () => {
     const undeclared = [...imported].filter((name) => !declared.has(name) && !DECLARED_IN_TESTS.has(name));
     expect(
@@ -187,9 +238,9 @@ describe('package.json', () => {
   });
 
   it('declares no package that nothing uses', () => {
-    const unused = [...declared].filter((name) => !imported.has(name) && !(name in USED_WITHOUT_IMPORT)).sort();
+    const unused = [...declared].filter((name) => !imported.has(name) && !(name in usedWithoutImport)).sort();
     expect(unused).toEqual([]);
-    expect(Object.keys(USED_WITHOUT_IMPORT).filter((name) => !declared.has(name))).toEqual([]);
+    expect(Object.keys(usedWithoutImport).filter((name) => !declared.has(name))).toEqual([]);
   });
 
   it('lists what the build imports as dependencies, and only that', () => {
@@ -197,10 +248,13 @@ describe('package.json', () => {
     expect(
       buildTime.filter((name) => !dependencies.has(name)).map((name) => `${name} (${build.get(name)![0]})`),
     ).toEqual([]);
-    const devOnly = [...dependencies].filter((name) => !build.has(name) && !(name in USED_WITHOUT_IMPORT));
+    const devOnly = [...dependencies].filter((name) => !build.has(name) && !(name in usedWithoutImport));
     expect(devOnly).toEqual([]);
   });
+});
 
+describe('package.json', () => {
+  const {build, other} = imports(CODE, Object.keys(WORKSPACES));
   it('finds the imports it checks', () => {
     expect(packageOf('@docusaurus/Link')).toBe('@docusaurus/core');
     expect(packageOf('@theme/Layout')).toBeNull();

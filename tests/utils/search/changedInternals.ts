@@ -1,6 +1,6 @@
 /**
  * For tests: MiniSearch as a later version might be, its private index changed under the engine's fast path
- * (plugins/local-search/fastScoring.ts) while its public API works as before. A test file mocks `minisearch` with it:
+ * (src/lib/search/fastScoring.ts) while its public API works as before. A test file mocks `minisearch` with it:
  *
  *   const change = vi.hoisted((): InternalsChange => ({hide: [], reshape: false}));
  *   vi.mock('minisearch', async (importOriginal) => {

@@ -1,5 +1,5 @@
 /**
- * The reference the fast path of plugins/local-search/fastScoring.ts is held to, for its unit tests (fastScoring.test.ts) and the
+ * The reference the fast path of src/lib/search/fastScoring.ts is held to, for its unit tests (tests/unit/search-fast-scoring.test.ts) and the
  * tests on the built index (tests/built/search-index.test.ts): `MiniSearch#search` on the same index, asked the query
  * the fast path answers, with the same boosts.
  */
@@ -10,8 +10,8 @@ import {
   allowedTypos,
   queryWords,
   type LocalSearchIndex,
-} from '../../../plugins/local-search/engine';
-import {miniSearchQuery, type Matches} from '../../../plugins/local-search/fastScoring';
+} from '../../../src/lib/search/engine';
+import {miniSearchQuery, type Matches} from '../../../src/lib/search/fastScoring';
 
 /** The engine's parts the reference reads (private: the tests reach them on purpose). */
 export interface EngineInside {

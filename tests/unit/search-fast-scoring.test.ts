@@ -2,17 +2,17 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import type * as MiniSearchModule from 'minisearch';
 import MiniSearch from 'minisearch';
 import {JUDGMENTS} from '../../search/relevance-judgments';
-import type {InternalsChange} from '../../tests/utils/search/changedInternals';
-import {LocalSearchIndex, queryWords, type SearchParams} from './engine';
-import {addAllMemoized} from './fastScoring';
-import {ORIGIN, RECORDS, rec} from '../../tests/utils/search/sampleRecords';
-import {scoresBoth, type EngineInside} from '../../tests/utils/search/scoringReference';
+import type {InternalsChange} from '../utils/search/changedInternals';
+import {LocalSearchIndex, queryWords, type SearchParams} from '../../src/lib/search/engine';
+import {addAllMemoized} from '../../src/lib/search/fastScoring';
+import {ORIGIN, RECORDS, rec} from '../utils/search/sampleRecords';
+import {scoresBoth, type EngineInside} from '../utils/search/scoringReference';
 
 // MiniSearch as it is, unless a test asks for its internals changed (tests/utils/search/changedInternals.ts).
 const change = vi.hoisted((): InternalsChange => ({hide: [], reshape: false}));
 vi.mock('minisearch', async (importOriginal) => {
   const actual = await importOriginal<typeof MiniSearchModule>();
-  const {withChangedInternals} = await import('../../tests/utils/search/changedInternals');
+  const {withChangedInternals} = await import('../utils/search/changedInternals');
   return {...actual, default: withChangedInternals(actual.default, change)};
 });
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {INDEX_SETTINGS, LocalSearchIndex, type Hit} from './engine';
-import {ORIGIN, RECORDS} from '../../tests/utils/search/sampleRecords';
+import {INDEX_SETTINGS, LocalSearchIndex, type Hit} from '../../src/lib/search/engine';
+import {ORIGIN, RECORDS} from '../utils/search/sampleRecords';
 
 const index = new LocalSearchIndex(RECORDS);
 const modalParams = (query: string, size = 10) => ({

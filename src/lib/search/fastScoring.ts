@@ -7,7 +7,7 @@
  * the ranking reduces to two numbers per word. The fast path reads MiniSearch's radix tree and BM25 statistics (its
  * `_index`, `_fieldIds`, `_fieldLength`, `_avgFieldLength` and `_documentIds`) and adds each posting to typed
  * arrays. Those fields are not MiniSearch's API: everything that reads them is in this module, and
- * ./fastScoring.test.ts holds the fast path's scores equal to `MiniSearch#search`'s, so a MiniSearch upgrade that
+ * tests/unit/search-fast-scoring.test.ts holds the fast path's scores equal to `MiniSearch#search`'s, so a MiniSearch upgrade that
  * changes its index fails the unit tests.
  *
  * Should the internals change anyway (a field missing or renamed, a different shape), the scorer does not throw: it
