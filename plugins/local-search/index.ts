@@ -6,25 +6,25 @@
  * in the other mode could otherwise reuse modules resolved with our aliases).
  *
  * In both modes it
- * - gives the theme's navbar SearchBar the site's own search button and shortcuts (./client/SearchButton.tsx);
- * - gives the theme a copy of @docsearch/react with its bugs fixed (./docsearchFixes.ts).
+ * - gives the navbar its `SearchBar` (./theme/SearchBar), a theme component of this plugin in place of the search
+ *   theme's: the site's own search button and shortcuts (./client/SearchButton.tsx), and DocSearch's modal
+ *   (./client/SearchModal.tsx) loaded when the reader goes for search;
+ * - gives every importer of `@docsearch/react` a copy with its bugs fixed (./docsearchFixes.ts).
  * In embedded mode it also
- * - points `algoliasearch/lite` (the /search page) and `@docsearch/react/modal` (the Ctrl/Cmd+K modal) at
- *   ./client, which answer from a local index;
- * - gives the theme's SearchBar a `@docusaurus/Head` without the Algolia preconnect;
+ * - tells the browser where the index is (global data), so the modal answers from it;
+ * - points `algoliasearch/lite` (the search theme's /search page) at ./client/embeddedLiteClient.ts, which answers
+ *   from it too;
  * - writes the index (DocSearch records extracted from the built HTML) at postBuild;
  * - under `docusaurus start`, serves the index of the last production build, or
  *   explains in the modal that there is none.
- * In hosted mode the theme talks to Algolia.
+ * In hosted mode the modal and the /search page talk to Algolia.
  *
- * All of it goes through bundler aliases, because Docusaurus has no seam for changing what a theme component
- * imports: the only other way to change the SearchBar's button and preconnect would be a copy of the theme's
- * component (navigation, facets, translations: its 200 lines), which this site does not keep.
+ * The two aliases swap packages, not components: Docusaurus has no seam for changing a dependency of a theme
+ * (architecture/touchpoints.md, rows 3 and 5).
  */
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs';
 import {mkdir, rm, writeFile} from 'node:fs/promises';
-import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {recordStep} from '../buildSteps';
@@ -44,8 +44,8 @@ const INDEX_DIR = 'local-search';
 
 const client = (file: string) => join(__dirname, 'client', file);
 
-/** The theme's SearchBar module, the one module the rules below change imports for (architecture/touchpoints.md). */
-export const SEARCH_BAR_MODULE = /theme-search-algolia[\\/]lib[\\/]theme[\\/]SearchBar[\\/]index\.js$/;
+/** The plugin's theme components: TypeScript, which the site's bundler compiles, so one folder serves as both paths. */
+const THEME_DIR = join(__dirname, 'theme');
 
 /** The newest index in a previous production build, for the dev server. */
 function lastBuiltIndex(outDir: string): string | null {
@@ -67,21 +67,10 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
   mkdirSync(join(context.generatedFilesDir, 'local-search'), {recursive: true});
   writeFileSync(docsearch, fixedDocSearchBundle(context.siteDir));
 
-  // The theme's SearchBar module, and only it, imports the site's button and shortcuts (./client/SearchButton.tsx)
-  // in place of DocSearch's, so nothing of the package is in the main bundle (importing the button from it brought the
-  // modal's code too, about 18 KB of the minified bundle) and DocSearch loads with the modal.
-  const searchBarRule = (alias: Record<string, string>) => ({
-    test: SEARCH_BAR_MODULE,
-    resolve: {
-      alias: {
-        '@docsearch/react$': createRequire(`${context.siteDir}/`).resolve('@docsearch/react/dist/esm/index.js'),
-        ...alias,
-      },
-    },
-  });
-
   return {
     name: PLUGIN_NAME,
+    getThemePath: () => THEME_DIR,
+    getTypeScriptThemePath: () => THEME_DIR,
 
     async allContentLoaded({allContent, actions}) {
       if (!embedded) return;
@@ -115,14 +104,7 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
       // swapping a dependency. `$` makes each one exact, so `@docsearch/react/style` stays the package's stylesheet.
       // - `@docsearch/react`: DocSearch with the fixes of ./docsearchFixes.ts (a patched copy of its bundle).
       const fixedDocSearch = {'@docsearch/react$': docsearch};
-      if (!embedded) {
-        // - `@docsearch/react/modal` (the SearchBar's lazy import): the same fixed bundle, which holds the modal.
-        return {
-          resolve: {alias: {...fixedDocSearch, '@docsearch/react/modal$': docsearch}},
-          // - in the SearchBar module: the button with its accessible name and the keys typed before the modal is ready.
-          module: {rules: [searchBarRule({'@docsearch/react$': client('SearchButton.tsx')})]},
-        };
-      }
+      if (!embedded) return {resolve: {alias: fixedDocSearch}};
 
       const devServer =
         isDev && !isServer
@@ -144,21 +126,7 @@ export default function localSearch(context: LoadContext, rawOptions: unknown): 
             ...fixedDocSearch,
             // - `algoliasearch/lite`: the theme's SearchPage builds its client with it; the embedded index answers.
             'algoliasearch/lite$': client('embeddedLiteClient.ts'),
-            // - `@docsearch/react/modal`: DocSearch's modal handed the embedded client (it bundles its own Algolia
-            //   client, which no alias reaches, so it takes ours through its `transformSearchClient` prop).
-            '@docsearch/react/modal$': client('embeddedModal.tsx'),
           },
-        },
-        module: {
-          // In the SearchBar module only (not `@docusaurus/Head$`: Docusaurus's own alias for it comes first and
-          // would win): a Head without Algolia's preconnect, and the site's button and shortcuts, which also start the
-          // index download alongside the modal's code.
-          rules: [
-            searchBarRule({
-              '@docusaurus/Head': client('HeadWithoutPreconnect.tsx'),
-              '@docsearch/react$': client('SearchButton.tsx'),
-            }),
-          ],
         },
         ...devServer,
       };

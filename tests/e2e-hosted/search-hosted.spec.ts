@@ -54,7 +54,7 @@ async function openModal(page: Page, handler: (route: Route) => unknown) {
 
 test("the modal sends DocSearch's multi-query request to Algolia and renders its hits", async ({page}) => {
   const requests = await openModal(page, answer);
-  // The hosted build keeps the theme's preconnect hint.
+  // The hosted build keeps the preconnect hint, which the site's SearchBar writes in hosted mode only.
   await expect(page.locator('link[rel="preconnect"]')).toHaveAttribute(
     'href',
     `https://${HOSTED_ENV.ALGOLIA_APP_ID}-dsn.algolia.net`,

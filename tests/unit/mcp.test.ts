@@ -11,10 +11,11 @@ import {bounded, findSection, outline, plainHeading, slug} from '../../mcp/src/s
 import {TOOLS} from '../../mcp/src/tools';
 import {UNREADABLE} from '../../mcp/src/validate';
 import {llmsTxt} from '../../plugins/markdown-twins/llms';
+import {docPath} from '../../src/constants';
 
 describe('sitePath', () => {
   it('reads HTML URLs, twin URLs and paths alike', () => {
-    const path = '/docs/2.0.1/docs/Introduction';
+    const path = docPath('docs/Introduction');
     for (const input of [
       `https://isa-group.github.io${path}`,
       `https://isa-group.github.io${path}.md`,
@@ -28,7 +29,8 @@ describe('sitePath', () => {
       expect(sitePath(input), input).toBe(path);
     }
     expect(sitePath('/')).toBe('/');
-    expect(sitePath('/docs/2.0.1/api/space/space%2Dapi')).toBe('/docs/2.0.1/api/space/space-api');
+    const reference = docPath('api/space/space-api');
+    expect(sitePath(reference.replace('-', '%2D'))).toBe(reference);
   });
 });
 

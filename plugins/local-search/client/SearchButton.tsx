@@ -1,7 +1,7 @@
 /**
- * What the navbar's SearchBar imports from `@docsearch/react`, in both search modes (a SearchBar-scoped alias, see
- * ../index.ts): the search button and the keyboard shortcuts, written here. They also start fetching the index and
- * the engine the moment the theme starts fetching the modal's code (hover, focus or touch of the button, Ctrl/Cmd+K,
+ * The search button and the keyboard shortcuts of the navbar's SearchBar (../theme/SearchBar), in both search modes,
+ * with the props of DocSearch's `DocSearchButton` and `useDocSearchKeyboardEvents`. They also start fetching the index
+ * and the engine the moment the SearchBar starts fetching the modal's code (hover, focus or touch of the button, Ctrl/Cmd+K,
  * `/`, or typing a letter at the button). Fetched one after the other, the first search waited for the modal's chunk
  * before its index request even began. Both loads are shared and cached, so later calls cost nothing.
  *
@@ -27,10 +27,10 @@ function warming<E>(handler: ((event: E) => void) | undefined) {
 }
 
 /**
- * The theme's `onInput` handler (it turns typed text into the modal's initial query), for a click on the button:
+ * The SearchBar's `onInput` handler (it turns typed text into the modal's initial query), for a click on the button:
  * the SearchBar hands it to the keyboard hook, not to the button. One SearchBar per page.
  */
-let themeOnInput: InputHandler | undefined;
+let searchBarOnInput: InputHandler | undefined;
 
 /** Every key combination that opens search: DocSearch accepts Ctrl+K and Cmd+K on every platform, and `/`. */
 export const SEARCH_SHORTCUTS = 'Control+K Meta+K /';
@@ -82,10 +82,10 @@ const CTRL = (
 );
 
 /**
- * The navbar's search button, with the markup and classes DocSearch's stylesheet dresses (the theme's CSS for it is
- * in the page from the start). Written here rather than imported: `@docsearch/react` is one module holding the
- * modal too, and importing its button put all of it in every page's main bundle; the modal's code now loads only
- * with the modal. The accessible name is the visible label, "Search" (WCAG 2.5.3, axe `label-content-name-mismatch`):
+ * The navbar's search button, with the markup and classes DocSearch's stylesheet dresses (the site bundles all its
+ * CSS in one file, so that stylesheet is in the page from the start). Written here rather than imported: in DocSearch
+ * 3.9 `@docsearch/react` is one module holding the modal too, and importing its button put all of it in every page's
+ * main bundle; the modal's code now loads only with the modal. The accessible name is the visible label, "Search" (WCAG 2.5.3, axe `label-content-name-mismatch`):
  * the key caps are hidden from assistive technology and the shortcuts announced with `aria-keyshortcuts`. On narrow
  * screens the label is visually hidden rather than removed (src/css/custom.css), so the icon-only button keeps its
  * name. The key caps come after hydration, once the platform is known (⌘ on Apple devices, Ctrl elsewhere).
@@ -110,7 +110,7 @@ export const DocSearchButton = React.forwardRef<HTMLButtonElement, DocSearchButt
       onTouchStart={warming(onTouchStart)}
       onClick={(event) => {
         warmSearch();
-        keepEarlyTyping(themeOnInput);
+        keepEarlyTyping(searchBarOnInput);
         onClick?.(event);
       }}
     >
@@ -151,7 +151,7 @@ export function useDocSearchKeyboardEvents({
   onInput,
   searchButtonRef,
 }: UseDocSearchKeyboardEventsProps): void {
-  themeOnInput = onInput as InputHandler | undefined;
+  searchBarOnInput = onInput as InputHandler | undefined;
   const open = useMemo(
     () => () => {
       warmSearch();

@@ -5,13 +5,13 @@
  * the start of every first query.
  *
  * While the field is not ready, printable keys and Backspace are taken at the window's capture phase and kept in
- * order. Before the modal mounts, the text goes to the theme's `onInput` handler, which makes it the modal's
+ * order. Before the modal mounts, the text goes to the SearchBar's `onInput` handler, which makes it the modal's
  * `initialQuery` (DocSearch searches it as soon as it mounts); once the field exists, the rest is written into it as
  * an `input` event, exactly as typing would. Capture ends as soon as the field has focus (the key that finds it
  * focused goes through untouched), when the modal goes away, or after `GIVE_UP_MS` if it never comes.
  */
 
-/** What the theme's SearchBar hands `useDocSearchKeyboardEvents` as `onInput`: it reads `key` and calls `preventDefault`. */
+/** What the SearchBar (../theme/SearchBar) hands `useDocSearchKeyboardEvents` as `onInput`: it reads `key` and calls `preventDefault`. */
 export type InputHandler = (event: Pick<KeyboardEvent, 'key' | 'preventDefault' | 'ctrlKey' | 'metaKey'>) => void;
 
 const FIELD = '.DocSearch-Modal .DocSearch-Input';
@@ -35,7 +35,7 @@ function writeInto(input: HTMLInputElement, text: string): void {
 }
 
 /**
- * Starts keeping keys until the search field is ready. `onInput` is the theme's handler; `initial` is a key already
+ * Starts keeping keys until the search field is ready. `onInput` is the SearchBar's handler; `initial` is a key already
  * typed and already handed to it (the letter that opened the modal from the focused button). Calling it while
  * already keeping keys does nothing.
  */
