@@ -6,7 +6,9 @@
 import {describe, expect, it} from 'vitest';
 import {compileValidators, validatorsModule} from '../../plugins/space-openapi/validators';
 import {contentSecurityPolicy} from '../../plugins/security-headers/policy';
-import {findOperation, operations, type OperationEntry} from '../../src/lib/spaceOpenApi';
+import type {OpenAPIV3_1} from 'openapi-types';
+import {deref, findOperation, operations, type OperationEntry} from '../../src/lib/spaceOpenApi';
+import {validatorName} from '../../src/lib/spaceValidatorNames';
 import {LOOPBACK_SOURCES, connectAllowed, parseTryOrigins, trySources} from '../../src/lib/spaceTryOrigins';
 import {sampleRequest} from '../../src/components/SpaceApiReference/codeSamples';
 import {
@@ -102,8 +104,12 @@ describe('the request and its curl command', () => {
     expect(curlOf(sent)).toContain(`--data-raw '{"key": "it'\\''s"}'`);
     const upload = formOf('post', '/services');
     const file = {name: 'notehive 2025.yml', blob: new Blob(['x'])};
-    expect(curlOf(buildRequest(upload.shape, {...upload.draft, file}, BASE, 'k'))).toContain(
-      '-F "pricing=@notehive 2025.yml"',
+    expect(curlOf(buildRequest(upload.shape, {...upload.draft, file}, BASE, 'k'))).toMatch(
+      /-F "pricing=@notehive 2025\.yml"$/,
+    );
+    const typed = {name: 'p.yml', blob: new Blob(['x'], {type: 'application/yaml'})};
+    expect(curlOf(buildRequest(upload.shape, {...upload.draft, file: typed}, BASE, 'k'))).toContain(
+      '-F "pricing=@p.yml;type=application/yaml"',
     );
   });
 });
@@ -238,9 +244,21 @@ describe('the compiled validators', () => {
     expect(code).toContain('exports.getContract_200 =');
   });
 
-  it('accept every example of the document', () => {
-    const found = findOperation(doc, 'POST', '/contracts');
-    expect(found).toBeDefined();
-    expect(Object.keys(validators).length).toBeGreaterThan(100);
+  it('accept every answer example of the document, under its operation and status, and the request examples', () => {
+    let checked = 0;
+    for (const entry of operations(doc)) {
+      const id = entry.operation.operationId ?? '';
+      for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
+        const example = deref<OpenAPIV3_1.ResponseObject>(doc, response).content?.['application/json']?.example;
+        if (example === undefined) continue;
+        const validate = validators[validatorName(id, status)];
+        expect(validate, `${id} ${status}`).toBeDefined();
+        expect(validate!(example), `${id} ${status}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(findOperation(doc, 'POST', '/contracts')?.operation.operationId).toBe('createContract');
+    expect(validators.createContract!({})).toBe(false);
   });
 });

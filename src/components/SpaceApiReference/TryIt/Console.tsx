@@ -93,8 +93,8 @@ function explain(reason: Refusal | Failure, site: string): ReactNode {
       return (
         <>
           {reason.origin} answered, but without the CORS headers that let this page read the answer. SPACE allows every
-          origin unless <code>ALLOWED_ORIGINS</code> is set: unset it, or add <code>{site}</code> to it, and restart the
-          server.
+          origin unless <code>ALLOWED_ORIGINS</code> is set: unset it, or add <code>{site}</code> to it (origins
+          separated by <code>;</code>), and restart the server.
         </>
       );
     case 'unreachable':

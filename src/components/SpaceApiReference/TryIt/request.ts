@@ -133,7 +133,7 @@ export interface Sent {
   method: string;
   url: string;
   headers: [name: string, value: string][];
-  body?: {kind: 'json'; text: string} | {kind: 'file'; field: string; name: string};
+  body?: {kind: 'json'; text: string} | {kind: 'file'; field: string; name: string; type?: string};
 }
 
 /** The URL of the request: the base URL, the path with its parameters, the query values the reader left in. */
@@ -161,7 +161,7 @@ export function buildRequest(shape: Shape, draft: Draft, baseUrl: string, apiKey
     body = {kind: 'json', text: draft.bodyText.trim()};
   } else if (shape.body?.kind === 'file' && draft.file) {
     // fetch sets the multipart Content-Type, with its boundary, itself.
-    body = {kind: 'file', field: shape.body.field, name: draft.file.name};
+    body = {kind: 'file', field: shape.body.field, name: draft.file.name, type: draft.file.blob.type || undefined};
   }
   return {method: shape.method, url: requestUrl(shape, draft, baseUrl), headers, body};
 }
@@ -174,7 +174,11 @@ export function curlOf(sent: Sent, showKey = false): string {
     lines.push(`-H "${name}: ${shown}"`);
   }
   if (sent.body?.kind === 'json') lines.push(`--data-raw '${sent.body.text.replace(/'/g, "'\\''")}'`);
-  else if (sent.body?.kind === 'file') lines.push(`-F "${sent.body.field}=@${shellQuoted(sent.body.name)}"`);
+  else if (sent.body?.kind === 'file') {
+    // The browser sends the file with the type it gives it; curl would say application/octet-stream.
+    const type = sent.body.type ? `;type=${shellQuoted(sent.body.type)}` : '';
+    lines.push(`-F "${sent.body.field}=@${shellQuoted(sent.body.name)}${type}"`);
+  }
   return lines.join(' \\\n  ');
 }
 
