@@ -18,6 +18,7 @@ import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-
 import mermaidSvg from './plugins/mermaid-svg';
 import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
 import spaceOpenApi from './plugins/space-openapi';
+import {parseTryOrigins, trySources} from './src/lib/spaceTryOrigins';
 
 /**
  * Build switches, all read from the environment:
@@ -39,6 +40,8 @@ const fasterKey = coreMajor > 3 || coreMinor >= 10 ? 'faster' : 'experimental_fa
 
 const onlyIncludeVersions = process.env.DOCS_VERSIONS?.split(',').map((v) => v.trim());
 const search = searchSetup();
+/** SPACE instances, besides the reader's own machine, that the API reference's console may call (connect-src). */
+const spaceTryOrigins = parseTryOrigins(process.env.SPACE_TRY_ORIGINS);
 
 /**
  * Mermaid diagrams are drawn ahead of time (`npm run diagrams`) and inlined as SVG by plugins/mermaid-svg, which fails
@@ -98,6 +101,8 @@ const config: Config = {
   customFields: {
     currentVersion: CURRENT_VERSION,
     repositoryUrl: REPOS.docs,
+    // What connect-src allows the API reference's console to reach, so it can say so before sending.
+    spaceTryOrigins: trySources(process.env.SPACE_TRY_ORIGINS),
   },
 
   future: {
@@ -161,6 +166,7 @@ const config: Config = {
       securityHeaders,
       {
         searchOrigins: searchOrigins(search),
+        tryOrigins: spaceTryOrigins,
         // `/docs` alone has no page of its own: send readers to the current introduction.
         redirects: [{from: '/docs', to: docPath('docs/Introduction')}],
       } satisfies SecurityHeadersOptions,

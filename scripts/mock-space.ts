@@ -11,7 +11,7 @@
  *   npm run mock-space                       # http://localhost:3000/api/v1
  *   npm run mock-space -- --port 4010 --base /api/v1
  */
-import {spawn} from 'node:child_process';
+import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -32,6 +32,27 @@ export function underBasePath(source: string, base: string): string {
   return stringify(document, {lineWidth: 0});
 }
 
+export interface MockOptions {
+  port: string;
+  host: string;
+  base: string;
+  document: string;
+}
+
+/**
+ * Starts Prism on the document, its paths under `base`; the copy of the document it serves is removed when Prism
+ * exits. The e2e test of the reference's console starts its own mock with it.
+ */
+export function spawnMock(options: MockOptions, stdio: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-space-'));
+  const file = join(dir, 'space-api.yaml');
+  writeFileSync(file, underBasePath(readFileSync(options.document, 'utf8'), options.base));
+  const cli = require.resolve('@stoplight/prism-cli/dist/index.js');
+  const prism = spawn(process.execPath, [cli, 'mock', '--host', options.host, '--port', options.port, file], {stdio});
+  prism.on('exit', () => rmSync(dir, {recursive: true, force: true}));
+  return prism;
+}
+
 function main(): void {
   const {values} = parseArgs({
     options: {
@@ -41,20 +62,11 @@ function main(): void {
       document: {type: 'string', default: DOCUMENT},
     },
   });
-  const dir = mkdtempSync(join(tmpdir(), 'mock-space-'));
-  const file = join(dir, 'space-api.yaml');
-  writeFileSync(file, underBasePath(readFileSync(values.document, 'utf8'), values.base));
-  const cli = require.resolve('@stoplight/prism-cli/dist/index.js');
-  const prism = spawn(process.execPath, [cli, 'mock', '--host', values.host, '--port', values.port, file], {
-    stdio: 'inherit',
-  });
+  const prism = spawnMock(values);
   const stop = () => prism.kill('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  prism.on('exit', (code) => {
-    rmSync(dir, {recursive: true, force: true});
-    process.exit(code ?? 0);
-  });
+  prism.on('exit', (code) => process.exit(code ?? 0));
 }
 
 if (require.main === module) main();

@@ -18,6 +18,8 @@ import {headerRules, headersFile, inlineScripts, nginxSnippet} from './policy';
 export interface SecurityHeadersOptions {
   /** Origins the search talks to, for connect-src (see plugins/local-search/searchSetup.ts). */
   searchOrigins: string[];
+  /** Origins of SPACE instances the API reference's console may call, besides loopback (`SPACE_TRY_ORIGINS`). */
+  tryOrigins?: string[];
   /** Pages that only send the reader elsewhere: `from` has no page of its own, `to` is a route of the site. */
   redirects: {from: string; to: string}[];
 }
@@ -85,7 +87,11 @@ export default function securityHeaders(context: LoadContext, rawOptions: unknow
           `security-headers: the Content-Security-Policy blocks inline event handlers and javascript: URLs:\n${blocked.join('\n')}`,
         );
       }
-      const rules = headerRules({scriptHashes: [...hashes], searchOrigins: options.searchOrigins});
+      const rules = headerRules({
+        scriptHashes: [...hashes],
+        searchOrigins: options.searchOrigins,
+        tryOrigins: options.tryOrigins,
+      });
       await writeFile(join(outDir, HEADERS_FILE), headersFile(rules));
       await writeFile(join(outDir, NGINX_FILE), nginxSnippet(rules));
     },

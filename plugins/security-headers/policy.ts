@@ -4,17 +4,23 @@
  */
 import {createHash} from 'node:crypto';
 import {attribute, attributes, elements, parseHtml, selectAll, textContent, type Root} from '../hast';
+import {LOOPBACK_SOURCES} from '../../src/lib/spaceTryOrigins';
 
 export interface PolicyInput {
   /** `'sha256-…'` sources of every inline script the pages run. */
   scriptHashes: readonly string[];
   /** Origins the search talks to (the Algolia hosts in hosted mode; none for the embedded search). */
   searchOrigins: readonly string[];
+  /**
+   * Origins of SPACE instances the API reference's console may call besides the reader's own machine (which is
+   * always allowed): `SPACE_TRY_ORIGINS`, checked by src/lib/spaceTryOrigins.ts.
+   */
+  tryOrigins?: readonly string[];
 }
 
 export type Directives = Record<string, readonly string[]>;
 
-export function contentSecurityPolicy({scriptHashes, searchOrigins}: PolicyInput): Directives {
+export function contentSecurityPolicy({scriptHashes, searchOrigins, tryOrigins = []}: PolicyInput): Directives {
   return {
     'default-src': ["'self'"],
     // Bundles from the site, plus the inline scripts Docusaurus writes into each page (colour mode, announcement
@@ -28,7 +34,9 @@ export function contentSecurityPolicy({scriptHashes, searchOrigins}: PolicyInput
     // data: for the icons Infima and the theme inline in their CSS.
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...searchOrigins],
+    // The search, then the reader's own SPACE, which the API reference's console sends requests to: on this machine
+    // (any port), or at an origin the site was built with (SPACE_TRY_ORIGINS).
+    'connect-src': ["'self'", ...searchOrigins, ...new Set([...LOOPBACK_SOURCES, ...tryOrigins])],
     // The playground's checking worker is a bundle of the site; nothing is started from a blob: URL.
     'worker-src': ["'self'"],
     'object-src': ["'none'"],

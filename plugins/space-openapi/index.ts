@@ -7,7 +7,9 @@
  * `.docusaurus/space-openapi/`:
  * - `reference.json`: what the reference page (src/components/SpaceApiReference) shows of the document, its Markdown
  *   descriptions rendered to HTML (./markdown.ts), imported as `@generated/space-openapi/reference.json`;
- * - `routes.json`: method, path, tag and roles of each operation, all the roles page needs.
+ * - `routes.json`: method, path, tag and roles of each operation, all the roles page needs;
+ * - `validators.js`: the compiled JSON Schema validators of each operation's request body and answers, for the
+ *   reference's "Try it" console (./validators.ts), which loads them when a reader first opens it.
  */
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -15,6 +17,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {allowedRoles, isPublic, operations, type Role, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
 import {checkSpaceApiDocument, formatProblems} from './document';
 import {withHtmlDescriptions} from './markdown';
+import {validatorsModule} from './validators';
 
 export const OUT_DIR = 'space-openapi';
 
@@ -79,6 +82,7 @@ export default function spaceOpenApi(context: LoadContext, rawOptions: unknown):
       mkdirSync(dir, {recursive: true});
       writeFileSync(join(dir, 'reference.json'), JSON.stringify(withHtmlDescriptions(shown(document))));
       writeFileSync(join(dir, 'routes.json'), JSON.stringify(routes));
+      writeFileSync(join(dir, 'validators.js'), validatorsModule(document));
     },
   };
 }

@@ -13,3 +13,11 @@ declare module '@generated/space-openapi/routes.json' {
   const routes: RouteSummary[];
   export default routes;
 }
+
+declare module '@generated/space-openapi/validators.js' {
+  import type {ValidateFunction} from 'ajv';
+
+  /** One validator per JSON request body and JSON answer, named by src/lib/spaceValidatorNames.ts. */
+  const validators: Readonly<Record<string, ValidateFunction | undefined>>;
+  export = validators;
+}

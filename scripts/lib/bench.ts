@@ -51,6 +51,8 @@ export const LAZY_CODE = {
   'playground (ajv)': 'must have required property',
   'syntax highlighter (Prism)': PRISM_MARKER,
   'page actions menu': 'Report a problem with this page',
+  // The console of the SPACE API reference listens for policy violations; nothing else of the site does.
+  'SPACE API console': 'securitypolicyviolation',
 } as const;
 
 /** The fixed list of pages `npm run bench` measures in full (sizes and Lighthouse). */

@@ -52,8 +52,9 @@ describe('_headers', () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('worker-src')).toEqual(["'self'"]);
-    // The embedded search reads its index from the site: nothing else to connect to.
-    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    // The embedded search reads its index from the site; the API reference's console reaches the reader's own SPACE on
+    // this machine, and only there unless the build names other origins (SPACE_TRY_ORIGINS, unset here).
+    expect(policy.get('connect-src')).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*']);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   });
 

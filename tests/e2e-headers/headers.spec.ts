@@ -3,6 +3,7 @@
  * build/_headers. Every page visited must work with zero Content-Security-Policy violations and no console error.
  */
 import {readFileSync} from 'node:fs';
+import {createServer} from 'node:http';
 import {join} from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {headersFor, parseHeadersFile} from '../utils/headersFile';
@@ -92,6 +93,36 @@ test('the SPACE API reference renders', async ({page}) => {
   await open(page, docPath('api/space/space-api'));
   await expect(page.locator('article h1')).toBeVisible();
   await expect(page.locator('article table').first()).toBeVisible();
+});
+
+test("the SPACE API reference's console runs and reaches a SPACE on this machine under the policy", async ({page}) => {
+  // A SPACE healthcheck on loopback, open to every origin as SPACE is when ALLOWED_ORIGINS is unset.
+  const space = createServer((request, response) => {
+    response
+      .writeHead(request.url === '/api/v1/healthcheck' ? 200 : 404, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Access-Control-Allow-Origin': '*',
+      })
+      .end(JSON.stringify({message: 'Service is up and running!'}));
+  });
+  await new Promise<void>((resolve) => space.listen(4331, '127.0.0.1', resolve));
+  try {
+    await open(page, docPath('api/space/space-api'));
+    const panel = page.getByRole('region', {name: 'Your SPACE instance'});
+    await panel.getByRole('textbox', {name: 'Base URL'}).fill('http://localhost:4331/api/v1');
+    await page.getByRole('button', {name: 'Try healthcheck', exact: true}).click();
+    const console = page.getByRole('region', {name: 'Console of healthcheck'});
+    await console.getByRole('button', {name: 'Send', exact: true}).click();
+    // The answer was read, and checked by the validators compiled at build time (no 'unsafe-eval' needed).
+    await expect(console.getByRole('status')).toContainText('200');
+    await expect(console.getByRole('status')).toContainText('Matches the document (the documented schema)');
+    // Elsewhere, the console tells the reader what the policy would do instead of sending.
+    await panel.getByRole('textbox', {name: 'Base URL'}).fill('https://space.example.test/api/v1');
+    await console.getByRole('button', {name: 'Send', exact: true}).click();
+    await expect(console.getByRole('status')).toContainText('SPACE_TRY_ORIGINS=https://space.example.test');
+  } finally {
+    await new Promise((resolve) => space.close(resolve));
+  }
 });
 
 test('the playground checks what is typed in its worker', async ({page}) => {

@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {searchOrigins, searchSetup} from '../../plugins/local-search/searchSetup';
 import {headerRules, headersFile, inlineScripts, nginxSnippet} from '../../plugins/security-headers/policy';
 import {docPath} from '../../src/constants';
+import {LOOPBACK_SOURCES} from '../../src/lib/spaceTryOrigins';
 import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
 
 const HOSTED = {ALGOLIA_APP_ID: 'TESTAPP', ALGOLIA_API_KEY: 'test-search-key', ALGOLIA_INDEX_NAME: 'sphere-docs'};
@@ -15,8 +16,9 @@ const policyOf = (env: Record<string, string>) => {
 };
 
 describe('connect-src', () => {
-  it('is the site alone with the embedded search', () => {
-    expect(policyOf({}).get('connect-src')).toEqual(["'self'"]);
+  it("is the site and the reader's own machine (the API reference's console) with the embedded search", () => {
+    expect(policyOf({}).get('connect-src')).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*']);
+    expect(LOOPBACK_SOURCES).toEqual(['http://localhost:*', 'http://127.0.0.1:*']);
   });
 
   it("adds Algolia's hosts in hosted mode, and nothing else changes", () => {
@@ -26,6 +28,7 @@ describe('connect-src', () => {
       'https://TESTAPP-dsn.algolia.net',
       'https://*.algolianet.com',
       'https://*.algolia.net',
+      ...LOOPBACK_SOURCES,
     ]);
     const embedded = policyOf({});
     hosted.delete('connect-src');

@@ -1,7 +1,8 @@
 /**
  * The SPACE REST reference, rendered from the OpenAPI document static/openapi/space-api.yaml, which
  * plugins/space-openapi checks and hands over with its descriptions already in HTML. Every fact on the page comes
- * from that document; the page adds headings and prose around it. Nothing is fetched in the browser.
+ * from that document; the page adds headings and prose around it. Nothing is fetched in the browser until a reader
+ * sends an operation's request to their own instance from its console (./TryIt).
  */
 import {Fragment, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
@@ -26,6 +27,7 @@ import {
 } from '@site/src/lib/spaceOpenApi';
 import type {OpenAPIV3_1} from 'openapi-types';
 import OperationSample from './OperationSample';
+import TryIt from './TryIt';
 import MethodBadge from './MethodBadge';
 import styles from './styles.module.css';
 
@@ -244,6 +246,7 @@ function Operation({entry}: {entry: OperationEntry}): ReactNode {
       <RequestBody entry={entry} />
       <Responses entry={entry} />
       <OperationSample doc={doc} entry={entry} />
+      <TryIt doc={doc} entry={entry} />
     </section>
   );
 }

@@ -1,0 +1,264 @@
+/**
+ * The logic of the SPACE API reference's "Try it" console (src/components/SpaceApiReference/TryIt/request.ts), the
+ * validators it is given (plugins/space-openapi/validators.ts), and where the site's policy lets it connect
+ * (src/lib/spaceTryOrigins.ts).
+ */
+import {describe, expect, it} from 'vitest';
+import {compileValidators, validatorsModule} from '../../plugins/space-openapi/validators';
+import {contentSecurityPolicy} from '../../plugins/security-headers/policy';
+import type {OpenAPIV3_1} from 'openapi-types';
+import {deref, findOperation, operations, type OperationEntry} from '../../src/lib/spaceOpenApi';
+import {validatorName} from '../../src/lib/spaceValidatorNames';
+import {LOOPBACK_SOURCES, connectAllowed, parseTryOrigins, trySources} from '../../src/lib/spaceTryOrigins';
+import {sampleRequest} from '../../src/components/SpaceApiReference/codeSamples';
+import {
+  answerVerdict,
+  buildRequest,
+  classifyNetworkError,
+  curlOf,
+  documentedAnswer,
+  draftProblems,
+  initialDraft,
+  prettyBody,
+  refusalOf,
+  shapeOf,
+  type Draft,
+} from '../../src/components/SpaceApiReference/TryIt/request';
+import {spaceApiDocument as doc} from '../utils/spaceApi';
+
+const validators = compileValidators(doc);
+const entryOf = (method: string, path: string): OperationEntry => {
+  const entry = operations(doc).find((e) => e.method === method && e.path === path);
+  if (!entry) throw new Error(`${method} ${path}`);
+  return entry;
+};
+const formOf = (method: string, path: string) => {
+  const entry = entryOf(method, path);
+  const shape = shapeOf(doc, entry);
+  return {entry, shape, draft: initialDraft(shape, sampleRequest(doc, entry))};
+};
+const BASE = 'http://localhost:3000/api/v1';
+
+describe('the form of an operation', () => {
+  it('starts from the values of the code sample, and the sample passes its own checks', () => {
+    for (const entry of operations(doc)) {
+      const shape = shapeOf(doc, entry);
+      const draft = initialDraft(shape, sampleRequest(doc, entry));
+      const problems = draftProblems(shape, {...draft, file: {name: 'p.yml', blob: new Blob(['x'])}}, validators);
+      expect(problems, entry.operation.operationId).toEqual([]);
+    }
+  });
+
+  it('builds the URL from the path and query fields, leaving out empty query values', () => {
+    const {shape, draft} = formOf('put', '/contracts/{userId}/usageLevels');
+    const edited: Draft = {...draft, pathParams: {userId: 'ada lovelace/1'}, query: {reset: 'true', usageLimit: ''}};
+    expect(buildRequest(shape, edited, `${BASE}/`, 'k').url).toBe(
+      `${BASE}/contracts/ada%20lovelace%2F1/usageLevels?reset=true`,
+    );
+  });
+
+  it('names the field of each problem, and a missing property at the property', () => {
+    const {shape, draft} = formOf('post', '/contracts');
+    const body = JSON.stringify({userContact: {username: 'ada'}, contractedServices: {notehive: 2025}});
+    const problems = draftProblems(shape, {...draft, bodyText: body}, validators);
+    expect(problems).toContainEqual({field: 'body:/userContact/userId', message: 'is required'});
+    expect(problems).toContainEqual({field: 'body:/contractedServices/notehive', message: 'must be string'});
+    expect(draftProblems(shape, {...draft, bodyText: '{"a":'}, validators)[0]).toMatchObject({field: 'body'});
+    expect(draftProblems(shape, {...draft, bodyText: ''}, validators)).toEqual([
+      {field: 'body', message: 'this operation needs a JSON body'},
+    ]);
+  });
+
+  it('asks for a file on an upload and for every path parameter', () => {
+    const upload = formOf('post', '/services');
+    expect(upload.shape.body).toEqual({kind: 'file', field: 'pricing', required: true});
+    expect(draftProblems(upload.shape, upload.draft, validators)).toEqual([
+      {field: 'file', message: 'choose a file to upload'},
+    ]);
+    const get = formOf('get', '/contracts/{userId}');
+    expect(draftProblems(get.shape, {...get.draft, pathParams: {userId: ' '}}, validators)).toEqual([
+      {field: 'path:userId', message: 'is required'},
+    ]);
+  });
+});
+
+describe('the request and its curl command', () => {
+  it('sends the key only to routes that need one, and shows it only on request', () => {
+    const {shape, draft} = formOf('post', '/contracts');
+    const sent = buildRequest(shape, draft, BASE, ' secret"key ');
+    expect(sent.headers).toEqual([
+      ['x-api-key', 'secret"key'],
+      ['Content-Type', 'application/json'],
+    ]);
+    expect(curlOf(sent)).toContain('-H "x-api-key: $SPACE_API_KEY"');
+    expect(curlOf(sent)).not.toContain('secret');
+    expect(curlOf(sent, true)).toContain('-H "x-api-key: secret\\"key"');
+    expect(curlOf(sent)).toMatch(/^curl -X POST "http:\/\/localhost:3000\/api\/v1\/contracts" \\\n/);
+    const health = formOf('get', '/healthcheck');
+    expect(buildRequest(health.shape, health.draft, BASE, 'k').headers).toEqual([]);
+  });
+
+  it('quotes a body with single quotes for the shell, and names the uploaded file', () => {
+    const {shape, draft} = formOf('post', '/cache/set');
+    const sent = buildRequest(shape, {...draft, bodyText: `{"key": "it's"}`}, BASE, 'k');
+    expect(curlOf(sent)).toContain(`--data-raw '{"key": "it'\\''s"}'`);
+    const upload = formOf('post', '/services');
+    const file = {name: 'notehive 2025.yml', blob: new Blob(['x'])};
+    expect(curlOf(buildRequest(upload.shape, {...upload.draft, file}, BASE, 'k'))).toMatch(
+      /-F "pricing=@notehive 2025\.yml"$/,
+    );
+    const typed = {name: 'p.yml', blob: new Blob(['x'], {type: 'application/yaml'})};
+    expect(curlOf(buildRequest(upload.shape, {...upload.draft, file: typed}, BASE, 'k'))).toContain(
+      '-F "pricing=@p.yml;type=application/yaml"',
+    );
+  });
+});
+
+describe('before sending', () => {
+  const page = {origin: 'https://sphere.example.org', protocol: 'https:'};
+  const sources = trySources('https://space.example.com');
+
+  it('lets loopback and the origins named at build time through', () => {
+    expect(refusalOf('http://localhost:3000/api/v1/users', page, sources)).toBeUndefined();
+    expect(refusalOf('http://127.0.0.1:5403/api/v1/users', page, sources)).toBeUndefined();
+    expect(refusalOf('https://space.example.com/api/v1/users', page, sources)).toBeUndefined();
+  });
+
+  it('refuses other origins, plain HTTP from HTTPS, and what is not a URL', () => {
+    expect(refusalOf('https://other.example.com/api/v1', page, sources)).toEqual({
+      kind: 'policy',
+      origin: 'https://other.example.com',
+    });
+    expect(refusalOf('http://space.example.com/api/v1', page, sources)).toEqual({
+      kind: 'mixed-content',
+      origin: 'http://space.example.com',
+    });
+    expect(refusalOf('localhost:3000', page, sources)).toEqual({kind: 'bad-url'});
+    expect(refusalOf('ftp://localhost/x', page, sources)).toEqual({kind: 'bad-url'});
+  });
+});
+
+describe('connect-src', () => {
+  it('matches URLs as CSP matches host sources', () => {
+    expect(connectAllowed('http://localhost:1/x', LOOPBACK_SOURCES)).toBe(true);
+    expect(connectAllowed('https://localhost:1/x', LOOPBACK_SOURCES)).toBe(true);
+    expect(connectAllowed('http://localhost.evil.test/x', LOOPBACK_SOURCES)).toBe(false);
+    expect(connectAllowed('http://[::1]:3000/x', LOOPBACK_SOURCES)).toBe(false);
+    expect(connectAllowed('https://a.example.com/x', ['https://*.example.com'])).toBe(true);
+    expect(connectAllowed('https://example.com/x', ['https://*.example.com'])).toBe(false);
+    expect(connectAllowed('https://example.com:8443/x', ['https://example.com'])).toBe(false);
+    expect(connectAllowed('https://example.com:443/x', ['https://example.com'])).toBe(true);
+    expect(connectAllowed('https://site.test/x', [], 'https://site.test')).toBe(true);
+  });
+
+  it('takes origins only from SPACE_TRY_ORIGINS, and fails on anything that is not one', () => {
+    expect(parseTryOrigins(undefined)).toEqual([]);
+    expect(parseTryOrigins(' https://a.example.com, http://b.example.com:8080 https://a.example.com/')).toEqual([
+      'https://a.example.com',
+      'http://b.example.com:8080',
+    ]);
+    for (const bad of ['https://a.example.com/api', "https://a.example.com;script-src 'unsafe-eval'", '*', 'data:']) {
+      expect(() => parseTryOrigins(bad), bad).toThrow(/SPACE_TRY_ORIGINS/);
+    }
+  });
+
+  it('adds loopback and those origins to the policy, and nothing else', () => {
+    const policy = contentSecurityPolicy({scriptHashes: [], searchOrigins: [], tryOrigins: ['https://a.example.com']});
+    expect(policy['connect-src']).toEqual(["'self'", ...LOOPBACK_SOURCES, 'https://a.example.com']);
+    expect(contentSecurityPolicy({scriptHashes: [], searchOrigins: []})['connect-src']).toEqual([
+      "'self'",
+      ...LOOPBACK_SOURCES,
+    ]);
+  });
+});
+
+describe('failures', () => {
+  const url = 'http://localhost:3000/api/v1/users';
+
+  it('tells a CORS refusal (the server answered) from nothing answering', async () => {
+    expect(await classifyNetworkError(url, 'http://localhost:3001', () => Promise.resolve())).toEqual({
+      kind: 'cors',
+      origin: 'http://localhost:3000',
+    });
+    expect(await classifyNetworkError(url, 'http://localhost:3001', () => Promise.reject(new TypeError()))).toEqual({
+      kind: 'unreachable',
+      origin: 'http://localhost:3000',
+      localNetwork: false,
+    });
+  });
+
+  it('mentions local network access when a public page reaches this machine', async () => {
+    const failure = await classifyNetworkError(url, 'https://sphere.example.org', () =>
+      Promise.reject(new TypeError()),
+    );
+    expect(failure).toMatchObject({kind: 'unreachable', localNetwork: true});
+  });
+});
+
+describe('the answer against the document', () => {
+  const get = formOf('get', '/contracts/{userId}');
+  const contract = (doc.components?.schemas?.Contract as {examples?: unknown[]}).examples?.[0];
+  const json = (value: unknown) => ({contentType: 'application/json; charset=utf-8', text: JSON.stringify(value)});
+
+  it('finds the documented status, or its range, or nothing', () => {
+    expect(documentedAnswer(doc, get.entry, 404)?.code).toBe('404');
+    expect(documentedAnswer(doc, get.entry, 418)).toBeUndefined();
+  });
+
+  it('accepts an answer that matches the schema of its status and shows where one does not', () => {
+    const ok = documentedAnswer(doc, get.entry, 200);
+    expect(contract).toBeDefined();
+    expect(answerVerdict(get.shape, ok, json(contract), validators)).toMatchObject({kind: 'match'});
+    const wrong = {...(contract as object), subscriptionPlans: 'PRO'};
+    expect(answerVerdict(get.shape, ok, json(wrong), validators)).toEqual({
+      kind: 'mismatch',
+      problems: [{field: 'body:/subscriptionPlans', message: 'must be object'}],
+    });
+    expect(answerVerdict(get.shape, ok, {contentType: 'text/html', text: '<p>x</p>'}, validators)).toMatchObject({
+      kind: 'mismatch',
+    });
+    expect(answerVerdict(get.shape, undefined, json({}), validators)).toEqual({kind: 'undocumented'});
+  });
+
+  it('expects no body where the document gives none', () => {
+    const del = formOf('delete', '/contracts/{userId}');
+    const none = documentedAnswer(doc, del.entry, 204);
+    expect(answerVerdict(del.shape, none, {contentType: '', text: ''}, validators)).toMatchObject({kind: 'match'});
+    expect(answerVerdict(del.shape, none, {contentType: 'text/plain', text: 'x'}, validators)).toMatchObject({
+      kind: 'mismatch',
+    });
+  });
+
+  it('indents JSON and leaves other bodies as they came', () => {
+    expect(prettyBody('application/json', '{"a":1}')).toEqual({language: 'json', text: '{\n  "a": 1\n}'});
+    expect(prettyBody('text/html', '<p>x</p>')).toEqual({language: 'html', text: '<p>x</p>'});
+    expect(prettyBody('application/json', 'oops')).toEqual({language: 'text', text: 'oops'});
+  });
+});
+
+describe('the compiled validators', () => {
+  it('compile to a module that needs no compiler in the browser', () => {
+    const code = validatorsModule(doc);
+    expect(code).not.toMatch(/new Function|require\("ajv"\)|require\("ajv\/dist\/(2020|core)"\)/);
+    expect(code).toContain('exports.createContract =');
+    expect(code).toContain('exports.getContract_200 =');
+  });
+
+  it('accept every answer example of the document, under its operation and status, and the request examples', () => {
+    let checked = 0;
+    for (const entry of operations(doc)) {
+      const id = entry.operation.operationId ?? '';
+      for (const [status, response] of Object.entries(entry.operation.responses ?? {})) {
+        const example = deref<OpenAPIV3_1.ResponseObject>(doc, response).content?.['application/json']?.example;
+        if (example === undefined) continue;
+        const validate = validators[validatorName(id, status)];
+        expect(validate, `${id} ${status}`).toBeDefined();
+        expect(validate!(example), `${id} ${status}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(findOperation(doc, 'POST', '/contracts')?.operation.operationId).toBe('createContract');
+    expect(validators.createContract!({})).toBe(false);
+  });
+});
