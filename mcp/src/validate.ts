@@ -62,8 +62,15 @@ export function toValidation(analysis: Analysis): Validation {
   return out;
 }
 
-/** The checker's verdict, and the analysis it came from (none for an empty or oversized text). */
-export async function checkPricing(site: Site, yaml: string): Promise<{validation: Validation; analysis?: Analysis}> {
+/**
+ * The checker's verdict, and the analysis it came from (none for an empty or oversized text). `pricingOnly` skips the
+ * printed 3.0 form and SPACE's verdict of a valid document, which an evaluation does not show.
+ */
+export async function checkPricing(
+  site: Site,
+  yaml: string,
+  pricingOnly = false,
+): Promise<{validation: Validation; analysis?: Analysis}> {
   if (yaml.trim() === '') {
     return {validation: {status: 'empty', summary: 'The text is empty: pass a Pricing2Yaml document.', problems: []}};
   }
@@ -80,7 +87,7 @@ export async function checkPricing(site: Site, yaml: string): Promise<{validatio
     };
   }
   // No diff to show here, so the original is not printed again (the playground prints it for its diff).
-  const analysis = await analyze(yaml, site.loadValidator, new Date(), {original: false});
+  const analysis = await analyze(yaml, site.loadValidator, new Date(), {original: false, pricingOnly});
   return {validation: toValidation(analysis), analysis};
 }
 

@@ -132,9 +132,9 @@ export function spaceVerdict(original: Obj, pricing: Pricing, version: SyntaxVer
 
   // 1. pricing4ts parses the file: features first, `expression` then `serverExpression` of each (pricing-parser.ts
   //    120-131), later add-ons (pricing-parser.ts 269-271).
+  const writtenFeatures = new Map(older ? entries(original.features) : []);
   for (const [name, feature] of entries(pricing.features)) {
-    const written =
-      older && isObj(original.features) ? entries(original.features).find(([n]) => n === name)?.[1] : feature;
+    const written = older && isObj(original.features) ? writtenFeatures.get(name) : feature;
     for (const side of ['expression', 'serverExpression'] as const) {
       const raw = (written ?? feature)[side];
       if (typeof raw !== 'string' || raw.trim() === '') continue;
