@@ -13,7 +13,7 @@ import {Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDo
 
 import {checkCrossReferences} from './crossReferences';
 import {DATE_LIKE, printFast} from './printYaml';
-import {spaceSummary, spaceVerdict, type SpaceEffect} from './space';
+import {SPACE_LABEL, brokenBySpaceUpgrade, spaceSummary, spaceVerdict, type SpaceEffect} from './space';
 import {
   LATEST_SYNTAX,
   SYNTAX_VERSIONS,
@@ -53,10 +53,26 @@ export interface Diagnostic {
   severity: 'error' | 'warning';
 }
 
+/** An expression that SPACE's own upgrade of the file as written breaks, located like a diagnostic. */
+export interface UpgradeBreakView {
+  from: number;
+  to: number;
+  line: number;
+  path: string;
+  message: string;
+}
+
 export interface UpgradeView {
   from: SyntaxVersion;
   /** The 3.0 document, printed; undefined when the upgrade failed. */
   yaml?: string;
+  /**
+   * With `yaml`: what that 3.0 form is (a corrected file, not the pricing SPACE makes of the file as written), in one
+   * or two sentences that end by saying to upload it.
+   */
+  about?: string;
+  /** With `yaml`: the expressions SPACE's own upgrade of the file as written leaves broken (empty when none). */
+  spaceBreaks?: UpgradeBreakView[];
   /** The original document printed the same way, for a diff that ignores formatting. */
   original?: string;
   notes: string[];
@@ -438,6 +454,29 @@ function versionProblem(field: string, value: unknown): string | undefined {
   return `${field} is ${describe(value)}, not a version: ${advice}.`;
 }
 
+/** Why one expression breaks when SPACE upgrades the file as written. */
+function breakMessage({upgraded, left}: {upgraded: string; left: number}): string {
+  const shownExpression = upgraded.length > 160 ? `${upgraded.slice(0, 157)}...` : upgraded;
+  return (
+    `SPACE's own upgrade renames only the first planContext and userContext of this expression and leaves ` +
+    `${left} more under the 2.x name (${shownExpression}); pricing4ts 0.10.3 then refuses it, so the upload fails.`
+  );
+}
+
+/** What the printed 3.0 form of an older document is, and what to upload. */
+function aboutUpgrade(from: SyntaxVersion, breaks: readonly UpgradeBreakView[]): string {
+  const corrected =
+    `This 3.0 form is a corrected file, not the pricing SPACE would store: uploaded as it is, the ${from} file is ` +
+    `upgraded by ${SPACE_LABEL} with its own rules, which rename only the first planContext and userContext of each expression.`;
+  if (breaks.length === 0) return `${corrected} Upload this 3.0 form to get exactly the pricing shown here.`;
+  const lines = breaks.map((b) => b.line);
+  const where = `line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}`;
+  return (
+    `${corrected} That leaves ${breaks.length} expression${breaks.length === 1 ? '' : 's'} broken (${where}), and ` +
+    `SPACE refuses the upload. Upload this corrected 3.0 form instead of the ${from} file.`
+  );
+}
+
 export interface AnalyzeOptions {
   /**
    * Print the original document too (`upgrade.original`), for the playground's diff against its 3.0 form; callers
@@ -658,6 +697,14 @@ export async function analyze(
         ? {from: version, notes: result.notes}
         : {from: version, yaml: printYaml(result.document), notes: result.notes};
       if (original && !pricingOnly) upgradeView.original = printYaml(value);
+      if (!pricingOnly) {
+        const breaks = brokenBySpaceUpgrade(root).map((b): UpgradeBreakView => {
+          const [from, to] = locate(doc, b.path);
+          return {from, to, line: lineAt(starts, from), path: formatPath(b.path), message: breakMessage(b)};
+        });
+        upgradeView.about = aboutUpgrade(version, breaks);
+        upgradeView.spaceBreaks = breaks;
+      }
     }
   } catch (e) {
     if (version !== LATEST_SYNTAX) upgradeView = {from: version, notes: [], error: (e as Error).message};
