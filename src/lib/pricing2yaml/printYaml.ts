@@ -51,18 +51,28 @@ const BASE: StringifyContext = (() => {
   } as unknown as StringifyContext;
 })();
 
-const contexts = new Map<string, [StringifyContext, StringifyContext]>();
-/** The contexts of a key and of a value printed at an indentation (the package's string printer reads both). */
-function contextsAt(indent: string): [StringifyContext, StringifyContext] {
-  let c = contexts.get(indent);
-  if (!c) {
-    c = [
-      {...BASE, indent, implicitKey: true, actualString: true} as StringifyContext,
-      {...BASE, indent, implicitKey: false, actualString: true} as StringifyContext,
+/** How to print a string as a key or as a value at one indentation, with the texts already printed there. */
+interface Printer {
+  ctx: StringifyContext;
+  done: Map<string, string>;
+}
+
+const printers = new Map<string, [Printer, Printer]>();
+/** Most texts remembered per printer, and the longest: names, types and short values repeat in and across pricings. */
+const REMEMBERED = 5000;
+const REMEMBERED_LENGTH = 200;
+
+/** The printers of a key and of a value at an indentation (the package's string printer reads both contexts). */
+function printersAt(indent: string): [Printer, Printer] {
+  let p = printers.get(indent);
+  if (!p) {
+    p = [
+      {ctx: {...BASE, indent, implicitKey: true, actualString: true} as StringifyContext, done: new Map()},
+      {ctx: {...BASE, indent, implicitKey: false, actualString: true} as StringifyContext, done: new Map()},
     ];
-    contexts.set(indent, c);
+    printers.set(indent, p);
   }
-  return c;
+  return p;
 }
 
 class NotPlain extends Error {}
@@ -72,19 +82,30 @@ const isPlainObject = (v: object) => {
   return proto === Object.prototype || proto === null;
 };
 
-function str(value: string, ctx: StringifyContext, indentAtStart?: number): string {
-  const node = {value, type: DATE_LIKE.test(value) ? 'QUOTE_DOUBLE' : undefined} as Parameters<
-    typeof stringifyString
-  >[0];
-  const c = indentAtStart === undefined ? ctx : ({...ctx, indentAtStart} as StringifyContext);
-  return stringifyString(node, c);
+/**
+ * A string printed by the package. Where it starts on its line (`indentAtStart`) only matters to folding long lines,
+ * which `lineWidth: 0` turns off, so a text printed once at an indentation is reused.
+ */
+function str(value: string, {ctx, done}: Printer): string {
+  let out = done.get(value);
+  if (out === undefined) {
+    const node = {value, type: DATE_LIKE.test(value) ? 'QUOTE_DOUBLE' : undefined} as Parameters<
+      typeof stringifyString
+    >[0];
+    out = stringifyString(node, ctx);
+    if (value.length <= REMEMBERED_LENGTH) {
+      if (done.size >= REMEMBERED) done.clear();
+      done.set(value, out);
+    }
+  }
+  return out;
 }
 
 /** A scalar as the value of a pair or list item, at the indentation of its contents; undefined for a collection. */
-function scalar(value: unknown, ctx: StringifyContext, indentAtStart?: number): string | undefined {
+function scalar(value: unknown, printer: Printer): string | undefined {
   switch (typeof value) {
     case 'string':
-      return str(value, ctx, indentAtStart);
+      return str(value, printer);
     case 'number':
       return stringifyNumber({value} as Parameters<typeof stringifyNumber>[0]);
     case 'boolean':
@@ -105,9 +126,9 @@ function collection(value: object, indent: string, seen: Set<object>): string {
   const lines: string[] = [];
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const [, valueCtx] = contextsAt(inner);
+    const [, valuePrinter] = printersAt(inner);
     for (const item of value) {
-      const s = scalar(item, valueCtx);
+      const s = scalar(item, valuePrinter);
       if (s !== undefined) lines.push(`- ${s}`);
       else lines.push(`- ${collection(item as object, inner, seen)}`);
     }
@@ -115,12 +136,12 @@ function collection(value: object, indent: string, seen: Set<object>): string {
     if (!isPlainObject(value)) throw new NotPlain();
     const keys = Object.keys(value);
     if (keys.length === 0) return '{}';
-    const [keyCtx, valueCtx] = contextsAt(inner);
+    const [keyPrinter, valuePrinter] = printersAt(inner);
     for (const key of keys) {
       const v = (value as Record<string, unknown>)[key];
-      const k = str(key, keyCtx);
+      const k = str(key, keyPrinter);
       if (k.length > 1024 || k.includes('\n')) throw new NotPlain();
-      const s = scalar(v, valueCtx, k.length + 2);
+      const s = scalar(v, valuePrinter);
       if (s !== undefined) {
         lines.push(s === '' || s[0] === '\n' ? `${k}:${s}` : `${k}: ${s}`);
       } else {
