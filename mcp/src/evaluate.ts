@@ -59,8 +59,10 @@ export async function evaluateDocument(
   site: Site,
   {yaml, plan, addOns, usage, server = false}: EvaluateArgs,
 ): Promise<{text: string; structured: Record<string, unknown>; isError: boolean}> {
-  const {validation, analysis} = await checkPricing(site, yaml);
+  const {analysis} = await checkPricing(site, yaml, true);
   if (!analysis?.pricing) {
+    // Checked again in full, so that the verdict reads as validate_pricing's (with the 3.0 form of an older syntax).
+    const {validation} = await checkPricing(site, yaml);
     return {
       text: `The document must be valid to be evaluated.\n\n${validationText(validation)}`,
       structured: {validation},

@@ -110,10 +110,36 @@ export const validationShape = z.object({
     .object({
       from: z.string(),
       notes: z.array(z.string()),
-      yaml: z.string().optional().describe('The same pricing in Pricing2Yaml 3.0: upload this form to SPACE.'),
+      yaml: z
+        .string()
+        .optional()
+        .describe(
+          'The same pricing in Pricing2Yaml 3.0, corrected: every planContext/userContext renamed. It is not what ' +
+            'SPACE makes of the older file (see about): upload this form.',
+        ),
+      about: z
+        .string()
+        .optional()
+        .describe(
+          'With yaml: what that 3.0 form is, how SPACE would upgrade the older file instead, and what to upload.',
+        ),
+      spaceBreaks: z
+        .array(
+          z.object({
+            line: z.number().int().describe('1-based line of the expression in the document.'),
+            path: z.string().describe('Such as features.export.expression.'),
+            message: z.string(),
+          }),
+        )
+        .optional()
+        .describe(
+          "With yaml: each expression SPACE's own upgrade of the older file breaks (pricing4ts 0.10.3 renames only " +
+            'the first planContext and userContext of each, then refuses the one left); empty when none.',
+        ),
       error: z.string().optional(),
     })
-    .optional(),
+    .optional()
+    .describe('For a document of an older syntax: its corrected 3.0 form, or why it cannot be upgraded.'),
 });
 
 export const validateOutput = validationShape.shape;

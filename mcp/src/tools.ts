@@ -138,8 +138,9 @@ export const validatePricingTool = defineTool({
     "Checks a Pricing2Yaml document as the site's playground does: YAML syntax, the declared syntaxVersion, the JSON " +
     'Schema of that version and the cross-references between features, usage limits, plans and add-ons. Answers the ' +
     'status (valid, invalid, no-version, unknown-version; an unreadable text is a tool error), the syntax version and ' +
-    'every problem with its line, field path and message; a valid older document also comes back in a corrected 3.0 ' +
-    'form. A valid document also gets a second verdict, `space`: whether SPACE (the revision the docs describe, which ' +
+    'every problem with its line, field path and message; an older document also comes back in a corrected 3.0 ' +
+    "form (not what SPACE makes of the older file), with each expression SPACE's own upgrade of it would break. " +
+    'A valid document also gets a second verdict, `space`: whether SPACE (the revision the docs describe, which ' +
     'parses with pricing4ts 0.10.3) stores it when uploaded as a file, with the line and reason when it refuses, and ' +
     'what it then does that the file does not say (contracts it refuses, evaluations that differ). The answer is ' +
     'readable text followed by the same result as JSON (see the output schema). Documents up to 128 KB.',

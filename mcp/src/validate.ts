@@ -30,8 +30,19 @@ export interface Validation {
     summary: string;
     findings: {line: number; path: string; message: string; effect: string}[];
   };
-  /** For a valid document of an older syntax: the same pricing in Pricing2Yaml 3.0. */
-  upgrade?: {from: string; notes: string[]; yaml?: string; error?: string};
+  /**
+   * For a document of an older syntax: the same pricing in Pricing2Yaml 3.0, corrected (every context reference
+   * renamed), which is not what SPACE makes of the older file; `about` says so, and `spaceBreaks` lists the expressions
+   * SPACE's own upgrade of the file would break.
+   */
+  upgrade?: {
+    from: string;
+    notes: string[];
+    yaml?: string;
+    about?: string;
+    spaceBreaks?: {line: number; path: string; message: string}[];
+    error?: string;
+  };
 }
 
 /** Statuses for which the text could not be read as a pricing document at all: the tool answers them as errors. */
@@ -54,16 +65,25 @@ export function toValidation(analysis: Analysis): Validation {
     };
   }
   if (analysis.upgrade) {
-    const {from, notes, yaml, error} = analysis.upgrade;
+    const {from, notes, yaml, about, spaceBreaks, error} = analysis.upgrade;
     out.upgrade = {from, notes};
     if (yaml !== undefined) out.upgrade.yaml = yaml;
+    if (about !== undefined) out.upgrade.about = about;
+    if (spaceBreaks) out.upgrade.spaceBreaks = spaceBreaks.map(({line, path, message}) => ({line, path, message}));
     if (error !== undefined) out.upgrade.error = error;
   }
   return out;
 }
 
-/** The checker's verdict, and the analysis it came from (none for an empty or oversized text). */
-export async function checkPricing(site: Site, yaml: string): Promise<{validation: Validation; analysis?: Analysis}> {
+/**
+ * The checker's verdict, and the analysis it came from (none for an empty or oversized text). `pricingOnly` skips the
+ * printed 3.0 form and SPACE's verdict of a valid document, which an evaluation does not show.
+ */
+export async function checkPricing(
+  site: Site,
+  yaml: string,
+  pricingOnly = false,
+): Promise<{validation: Validation; analysis?: Analysis}> {
   if (yaml.trim() === '') {
     return {validation: {status: 'empty', summary: 'The text is empty: pass a Pricing2Yaml document.', problems: []}};
   }
@@ -80,7 +100,7 @@ export async function checkPricing(site: Site, yaml: string): Promise<{validatio
     };
   }
   // No diff to show here, so the original is not printed again (the playground prints it for its diff).
-  const analysis = await analyze(yaml, site.loadValidator, new Date(), {original: false});
+  const analysis = await analyze(yaml, site.loadValidator, new Date(), {original: false, pricingOnly});
   return {validation: toValidation(analysis), analysis};
 }
 
@@ -97,7 +117,13 @@ export function validationText(v: Validation): string {
       lines.push(`- line ${f.line}${f.path ? `, ${f.path}` : ''}: ${f.message} (${f.effect})`);
   }
   if (v.upgrade?.yaml) {
-    lines.push('', `The same pricing in Pricing2Yaml 3.0 (upgraded from ${v.upgrade.from}):`, '');
+    lines.push('', `The corrected Pricing2Yaml 3.0 form of this ${v.upgrade.from} document:`, '');
+    if (v.upgrade.about) lines.push(v.upgrade.about, '');
+    if (v.upgrade.spaceBreaks?.length) {
+      lines.push(`Expressions SPACE's own upgrade of the ${v.upgrade.from} file would break:`);
+      for (const b of v.upgrade.spaceBreaks) lines.push(`- line ${b.line}, ${b.path}: ${b.message}`);
+      lines.push('', 'What the upgrade to 3.0 changed:');
+    }
     lines.push(...v.upgrade.notes.map((n) => `- ${n}`));
     lines.push('', '```yaml', v.upgrade.yaml.trimEnd(), '```');
   }

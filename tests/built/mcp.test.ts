@@ -359,10 +359,69 @@ describe('validate_pricing', () => {
           findings: playground.space.findings.map(({line, path, message, effect}) => ({line, path, message, effect})),
         },
       );
+      // The same 3.0 form, labelled the same way, with the same expressions SPACE's own upgrade would break.
+      const upgrade = (result.structuredContent as {upgrade?: Record<string, unknown>}).upgrade;
+      expect(upgrade?.yaml, file).toBe(playground.upgrade?.yaml);
+      expect(upgrade?.about, file).toBe(playground.upgrade?.about);
+      expect(upgrade?.spaceBreaks, file).toEqual(
+        playground.upgrade?.spaceBreaks?.map(({line, path, message}) => ({line, path, message})),
+      );
       if (playground.space) expect(textOf(result), file).toContain(playground.space.summary);
       expect(result.isError, file).toBeFalsy();
       for (const d of playground.diagnostics) expect(textOf(result), file).toContain(d.message);
     }
+  });
+
+  it("labels the 3.0 form of an older file as corrected, and lists what SPACE's own upgrade of it would break", async () => {
+    const yaml = `syntaxVersion: "2.1"
+saasName: Quillpad
+createdAt: "2025-05-20"
+currency: EUR
+features:
+  drafts:
+    valueType: BOOLEAN
+    defaultValue: true
+    type: DOMAIN
+    expression: planContext['features']['drafts']
+  sharing:
+    valueType: BOOLEAN
+    defaultValue: false
+    type: DOMAIN
+    expression: planContext['features']['sharing'] && planContext['features']['drafts']
+plans:
+  BASIC:
+    price: 0
+    features: null
+`;
+    const result = await call('validate_pricing', {yaml});
+    expect(result.isError).toBeFalsy();
+    const got = result.structuredContent as {
+      status: string;
+      space: {stores: boolean};
+      upgrade: {yaml: string; about: string; spaceBreaks: {line: number; path: string; message: string}[]};
+    };
+    expect(got.status).toBe('valid');
+    expect(got.space.stores).toBe(false);
+    expect(got.upgrade.yaml).toContain("pricingContext['features']['sharing'] && pricingContext['features']['drafts']");
+    expect(got.upgrade.about).toMatch(/^This 3\.0 form is a corrected file, not the pricing SPACE would store/);
+    expect(got.upgrade.about).toContain('Upload this corrected 3.0 form instead of the 2.1 file.');
+    expect(got.upgrade.spaceBreaks).toEqual([
+      {
+        line: 15,
+        path: 'features.sharing.expression',
+        message: expect.stringContaining('renames only the first') as string,
+      },
+    ]);
+    const text = textOf(result);
+    expect(text).toContain('The corrected Pricing2Yaml 3.0 form of this 2.1 document:');
+    expect(text).toContain(got.upgrade.about);
+    expect(text).toContain(`- line 15, features.sharing.expression: ${got.upgrade.spaceBreaks[0].message}`);
+
+    // A 3.0 document has no 3.0 form to label.
+    const current = await call('validate_pricing', {
+      yaml: yaml.replace('"2.1"', '"3.0"').replace(/planContext/g, 'pricingContext'),
+    });
+    expect((current.structuredContent as {upgrade?: unknown}).upgrade).toBeUndefined();
   });
 
   it('says where each problem is: line, field path and message', async () => {

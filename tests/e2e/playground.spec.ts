@@ -187,11 +187,33 @@ test('an older document shows its 3.0 form as a diff, and can be replaced by it'
   await expect(upgrade).toContainText('-     type: TIME_DRIVEN');
   await expect(upgrade).toContainText("pricingContext['features']['export']");
   await expect(upgrade).toContainText('was TIME_DRIVEN');
+  await expect(page.getByTestId('upgrade-about')).toContainText(
+    'This 3.0 form is a corrected file, not the pricing SPACE',
+  );
+  await expect(page.getByTestId('upgrade-space-breaks')).toHaveCount(0);
 
   await upgrade.getByRole('button', {name: 'Replace the document with its 3.0 form'}).click();
   await expect(status(page)).toContainText('Valid Pricing2Yaml 3.0');
   await expect(page.getByTestId('upgrade')).toHaveCount(0);
   expect(await editorText(page)).toContain('type: RENEWABLE');
+});
+
+test("an older document lists the expressions SPACE's own upgrade would break, and says what to upload", async ({
+  page,
+}) => {
+  const twice = OLD.replace(
+    "expression: planContext['features']['export']",
+    "expression: planContext['features']['export'] && planContext['features']['export']",
+  );
+  await openPlayground(page, at(twice));
+  await expect(status(page)).toHaveAttribute('data-status', 'valid');
+  const breaks = page.getByTestId('upgrade-space-breaks');
+  await expect(breaks.getByRole('listitem')).toHaveCount(1);
+  await expect(breaks).toContainText('Line 10, features.export.expression:');
+  await expect(breaks).toContainText('renames only the first planContext and userContext');
+  await expect(page.getByTestId('upgrade-about')).toContainText(
+    'Upload this corrected 3.0 form instead of the 2.1 file.',
+  );
 });
 
 test.describe('bad input gets a clear message and the page stays usable', () => {

@@ -93,6 +93,74 @@ describe('analyze', () => {
     expect({...lean, upgrade: {...lean.upgrade, original: a.upgrade?.original}}).toEqual(a);
   });
 
+  it('says the 3.0 form is a corrected file, and lists each expression SPACE would upgrade into a refusal', async () => {
+    const text = `syntaxVersion: "2.1"
+saasName: Quillpad
+createdAt: "2025-05-20"
+currency: EUR
+features:
+  drafts:
+    valueType: BOOLEAN
+    defaultValue: true
+    type: DOMAIN
+    expression: planContext['features']['drafts']
+  sharing:
+    valueType: BOOLEAN
+    defaultValue: false
+    type: DOMAIN
+    expression: planContext['features']['sharing'] && planContext['features']['drafts']
+    serverExpression: userContext['shares'] < planContext['usageLimits']['shares'] && userContext['links'] < planContext['usageLimits']['links']
+usageLimits:
+  shares:
+    valueType: NUMERIC
+    defaultValue: 5
+    type: NON_RENEWABLE
+    linkedFeatures: [sharing]
+  links:
+    valueType: NUMERIC
+    defaultValue: 5
+    type: NON_RENEWABLE
+    linkedFeatures: [sharing]
+plans:
+  BASIC:
+    price: 0
+    features: null
+`;
+    const a = await run(text);
+    expect(a.status).toBe('valid');
+    // The 3.0 form renames every reference; SPACE's upgrade (pricing4ts 0.10.3) renames the first of each only.
+    expect(a.upgrade?.yaml).not.toMatch(/planContext|userContext/);
+    expect(a.upgrade?.spaceBreaks?.map(({line, path}) => ({line, path}))).toEqual([
+      {line: 15, path: 'features.sharing.expression'},
+      {line: 16, path: 'features.sharing.serverExpression'},
+    ]);
+    expect(a.upgrade?.spaceBreaks?.[0].message).toContain(
+      "leaves 1 more under the 2.x name (pricingContext['features']['sharing'] && planContext['features']['drafts'])",
+    );
+    expect(a.upgrade?.spaceBreaks?.[1].message).toContain('leaves 2 more');
+    expect(a.upgrade?.about).toMatch(/^This 3\.0 form is a corrected file, not the pricing SPACE would store/);
+    expect(a.upgrade?.about).toContain('2 expressions broken (lines 15, 16)');
+    expect(a.upgrade?.about).toMatch(/Upload this corrected 3\.0 form instead of the 2\.1 file\.$/);
+    // SPACE's verdict refuses the upload for the same expressions.
+    expect(a.space?.stores).toBe(false);
+    expect(a.space?.findings.filter((f) => f.effect === 'refused').map((f) => f.line)).toEqual([15, 16]);
+
+    // A single reference per context is renamed by SPACE too: nothing to list, the label stays.
+    const clean = await run(VALID.replace('"3.0"', '"2.1"'));
+    expect(clean.upgrade?.spaceBreaks).toEqual([]);
+    expect(clean.upgrade?.about).toMatch(/^This 3\.0 form is a corrected file, not the pricing SPACE would store/);
+    expect(clean.upgrade?.about).toMatch(/Upload this 3\.0 form to get exactly the pricing shown here\.$/);
+  });
+
+  it('skips the printed 3.0 form and the SPACE verdict when asked for the pricing only', async () => {
+    const older = VALID.replace('"3.0"', '"2.1"');
+    const full = await run(older);
+    const lean = await analyze(older, load, new Date('2025-12-31'), {pricingOnly: true});
+    expect(lean.upgrade).toEqual({from: '2.1', notes: full.upgrade?.notes});
+    expect(lean.space).toBeUndefined();
+    expect({...lean, upgrade: full.upgrade, space: full.space}).toEqual(full);
+  });
+
   it.each([
     ['empty', '  \n', 'empty', /empty/],
     ['not YAML', 'a: [1, 2\nb: }', 'not-yaml', /not valid YAML/],

@@ -22,9 +22,22 @@ export default function UpgradePanel({upgrade, diff, onUse}: Props) {
       ) : (
         <>
           <p>
-            This document uses syntax {upgrade.from}. Here is what it becomes after the documented upgrade steps to 3.0
+            This document uses syntax {upgrade.from}. Here is its corrected 3.0 form, after the documented upgrade steps
             (lines starting with + are added, - removed; comments and formatting are not kept).
           </p>
+          {upgrade.about && <p data-testid="upgrade-about">{upgrade.about}</p>}
+          {upgrade.spaceBreaks && upgrade.spaceBreaks.length > 0 && (
+            <>
+              <p>Expressions SPACE&apos;s own upgrade of the {upgrade.from} file would break:</p>
+              <ul className={styles.notes} data-testid="upgrade-space-breaks">
+                {upgrade.spaceBreaks.map((b) => (
+                  <li key={b.path}>
+                    Line {b.line}, <code>{b.path}</code>: {b.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {upgrade.notes.length > 0 && (
             <ul className={styles.notes}>
               {upgrade.notes.map((n) => (

@@ -12,7 +12,8 @@ import type {ErrorObject, ValidateFunction} from 'ajv';
 import {Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Node} from 'yaml';
 
 import {checkCrossReferences} from './crossReferences';
-import {spaceSummary, spaceVerdict, type SpaceEffect} from './space';
+import {DATE_LIKE, printFast} from './printYaml';
+import {SPACE_LABEL, brokenBySpaceUpgrade, spaceSummary, spaceVerdict, type SpaceEffect} from './space';
 import {
   LATEST_SYNTAX,
   SYNTAX_VERSIONS,
@@ -52,10 +53,26 @@ export interface Diagnostic {
   severity: 'error' | 'warning';
 }
 
+/** An expression that SPACE's own upgrade of the file as written breaks, located like a diagnostic. */
+export interface UpgradeBreakView {
+  from: number;
+  to: number;
+  line: number;
+  path: string;
+  message: string;
+}
+
 export interface UpgradeView {
   from: SyntaxVersion;
   /** The 3.0 document, printed; undefined when the upgrade failed. */
   yaml?: string;
+  /**
+   * With `yaml`: what that 3.0 form is (a corrected file, not the pricing SPACE makes of the file as written), in one
+   * or two sentences that end by saying to upload it.
+   */
+  about?: string;
+  /** With `yaml`: the expressions SPACE's own upgrade of the file as written leaves broken (empty when none). */
+  spaceBreaks?: UpgradeBreakView[];
   /** The original document printed the same way, for a diff that ignores formatting. */
   original?: string;
   notes: string[];
@@ -349,15 +366,20 @@ function tooDeep(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** Prints a document as YAML, quoting date-like strings so that YAML 1.1 readers keep them as text. */
-export function printYaml(value: unknown): string {
+/** Prints a document as YAML through a `Document`, quoting date-like strings so that YAML 1.1 readers keep them as text. */
+export function printWithDocument(value: unknown): string {
   const doc = new Document(value);
   visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && /^\d{4}-\d{1,2}-\d{1,2}/.test(node.value)) node.type = 'QUOTE_DOUBLE';
+      if (typeof node.value === 'string' && DATE_LIKE.test(node.value)) node.type = 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({lineWidth: 0});
+}
+
+/** Prints a document as YAML, quoting date-like strings so that YAML 1.1 readers keep them as text. */
+export function printYaml(value: unknown): string {
+  return printFast(value) ?? printWithDocument(value);
 }
 
 const KB = (n: number) => `${Math.round(n / 1024)} KB`;
@@ -432,19 +454,47 @@ function versionProblem(field: string, value: unknown): string | undefined {
   return `${field} is ${describe(value)}, not a version: ${advice}.`;
 }
 
+/** Why one expression breaks when SPACE upgrades the file as written. */
+function breakMessage({upgraded, left}: {upgraded: string; left: number}): string {
+  const shownExpression = upgraded.length > 160 ? `${upgraded.slice(0, 157)}...` : upgraded;
+  return (
+    `SPACE's own upgrade renames only the first planContext and userContext of this expression and leaves ` +
+    `${left} more under the 2.x name (${shownExpression}); pricing4ts 0.10.3 then refuses it, so the upload fails.`
+  );
+}
+
+/** What the printed 3.0 form of an older document is, and what to upload. */
+function aboutUpgrade(from: SyntaxVersion, breaks: readonly UpgradeBreakView[]): string {
+  const corrected =
+    `This 3.0 form is a corrected file, not the pricing SPACE would store: uploaded as it is, the ${from} file is ` +
+    `upgraded by ${SPACE_LABEL} with its own rules, which rename only the first planContext and userContext of each expression.`;
+  if (breaks.length === 0) return `${corrected} Upload this 3.0 form to get exactly the pricing shown here.`;
+  const lines = breaks.map((b) => b.line);
+  const where = `line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}`;
+  return (
+    `${corrected} That leaves ${breaks.length} expression${breaks.length === 1 ? '' : 's'} broken (${where}), and ` +
+    `SPACE refuses the upload. Upload this corrected 3.0 form instead of the ${from} file.`
+  );
+}
+
 export interface AnalyzeOptions {
   /**
    * Print the original document too (`upgrade.original`), for the playground's diff against its 3.0 form; callers
    * without a diff (the MCP server) skip it, which saves about a fifth of the time on a large older document.
    */
   original?: boolean;
+  /**
+   * Only what an evaluation needs (status, problems, the 3.0 `pricing`): no printed 3.0 form and no SPACE verdict.
+   * The MCP server's evaluate_pricing asks for this; on a large older document it halves the time after parsing.
+   */
+  pricingOnly?: boolean;
 }
 
 export async function analyze(
   text: string,
   loadValidator: ValidatorLoader,
   now = new Date(),
-  {original = true}: AnalyzeOptions = {},
+  {original = true, pricingOnly = false}: AnalyzeOptions = {},
 ): Promise<Analysis> {
   if (text.trim() === '') {
     return {status: 'empty', summary: 'The editor is empty: write or paste a Pricing2Yaml document.', diagnostics: []};
@@ -643,8 +693,18 @@ export async function analyze(
     const result = upgrade(value as Pricing, version);
     pricing = result.document;
     if (version !== LATEST_SYNTAX) {
-      upgradeView = {from: version, yaml: printYaml(result.document), notes: result.notes};
-      if (original) upgradeView.original = printYaml(value);
+      upgradeView = pricingOnly
+        ? {from: version, notes: result.notes}
+        : {from: version, yaml: printYaml(result.document), notes: result.notes};
+      if (original && !pricingOnly) upgradeView.original = printYaml(value);
+      if (!pricingOnly) {
+        const breaks = brokenBySpaceUpgrade(root).map((b): UpgradeBreakView => {
+          const [from, to] = locate(doc, b.path);
+          return {from, to, line: lineAt(starts, from), path: formatPath(b.path), message: breakMessage(b)};
+        });
+        upgradeView.about = aboutUpgrade(version, breaks);
+        upgradeView.spaceBreaks = breaks;
+      }
     }
   } catch (e) {
     if (version !== LATEST_SYNTAX) upgradeView = {from: version, notes: [], error: (e as Error).message};
@@ -664,7 +724,7 @@ export async function analyze(
     };
   }
   let space: SpaceCheck | undefined;
-  if (pricing) {
+  if (pricing && !pricingOnly) {
     const verdict = spaceVerdict(root, pricing, version);
     const findings = verdict.findings.map((f): SpaceFinding => {
       const [from, to] = locate(doc, f.path);

@@ -114,6 +114,37 @@ function renamedOnce(expression: string): string {
   return expression.replace('planContext', 'pricingContext').replace('userContext', 'subscriptionContext');
 }
 
+/** An expression of an older document that SPACE's own upgrade of the file leaves broken. */
+export interface UpgradeBreak {
+  /** Path segments in the document as written: `features`, the feature, `expression` or `serverExpression`. */
+  path: string[];
+  /** The expression as pricing4ts 0.10.3 upgrades it. */
+  upgraded: string;
+  /** How many planContext/userContext references that upgrade leaves in it. */
+  left: number;
+}
+
+const OLD_CONTEXT = /planContext|userContext/g;
+
+/**
+ * The expressions that SPACE's upgrade of an uploaded older file breaks: pricing4ts 0.10.3 renames the first
+ * `planContext` and the first `userContext` of each non-empty expression (v21-to-v30-updater.ts 60-75), so any further
+ * one is left under its 2.x name, and the expression check then refuses the upload (see `spaceVerdict`).
+ */
+export function brokenBySpaceUpgrade(original: Obj): UpgradeBreak[] {
+  const out: UpgradeBreak[] = [];
+  for (const [name, feature] of entries(original.features)) {
+    for (const side of ['expression', 'serverExpression'] as const) {
+      const raw = feature[side];
+      if (typeof raw !== 'string' || !raw) continue;
+      const upgraded = renamedOnce(raw);
+      const left = upgraded.match(OLD_CONTEXT)?.length ?? 0;
+      if (left > 0) out.push({path: ['features', name, side], upgraded, left});
+    }
+  }
+  return out;
+}
+
 /** A number that JSON cannot carry: SPACE's Redis cache (CacheService.ts 34, `JSON.stringify`) turns it into null. */
 const lostInCache = (v: unknown) => typeof v === 'number' && (Number.isNaN(v) || v === -Infinity);
 
@@ -132,9 +163,9 @@ export function spaceVerdict(original: Obj, pricing: Pricing, version: SyntaxVer
 
   // 1. pricing4ts parses the file: features first, `expression` then `serverExpression` of each (pricing-parser.ts
   //    120-131), later add-ons (pricing-parser.ts 269-271).
+  const writtenFeatures = new Map(older ? entries(original.features) : []);
   for (const [name, feature] of entries(pricing.features)) {
-    const written =
-      older && isObj(original.features) ? entries(original.features).find(([n]) => n === name)?.[1] : feature;
+    const written = older && isObj(original.features) ? writtenFeatures.get(name) : feature;
     for (const side of ['expression', 'serverExpression'] as const) {
       const raw = (written ?? feature)[side];
       if (typeof raw !== 'string' || raw.trim() === '') continue;
