@@ -74,7 +74,7 @@ function refuseTarball(site: Site, input: string): void {
 export function getPage(site: Site, urlOrPath: string): Page {
   if (urlOrPath.trim() === '') {
     throw new Error(
-      'No page given: pass a page URL (HTML or .md) or a site path such as /docs/2.0.1/docs/Introduction.',
+      `No page given: pass a page URL (HTML or .md) or a site path such as /docs/${site.currentVersion}/docs/Introduction.`,
     );
   }
   refuseTarball(site, urlOrPath);

@@ -45,7 +45,7 @@ export function structured(readable: string, data: Record<string, unknown>, isEr
 
 /** The docs version argument shared by the tools that take one. */
 const version = (site: string) =>
-  z.string().optional().describe(`Docs version such as "2.0.1" (the current one) or "2.0.0"; ${site}`);
+  z.string().optional().describe(`Docs version, as the site's URLs write it (/docs/<version>/…); ${site}`);
 
 export const searchDocsTool = defineTool({
   name: 'search_docs',
@@ -82,13 +82,18 @@ export const getPageTool = defineTool({
   title: 'Read a docs page as Markdown',
   description:
     'Returns the Markdown twin of a page of the SPHERE docs, of any docs version: its text with code examples, ' +
-    'tables and links. Accepts the HTML URL, the .md URL or a site path (/docs/2.0.1/api/space/space-api); a path ' +
+    'tables and links. Accepts the HTML URL, the .md URL or a site path (/docs/<version>/api/space/space-api); a path ' +
     'without a version means the current one. Give section (a heading or its anchor; a URL with #anchor, as ' +
     'search_docs returns, does the same) for one section with its subsections, or outline: true for the list of ' +
     'sections with anchors and sizes. A page or section over 20 KB comes back as its opening and outline unless ' +
     'whole: true is given.',
   input: {
-    url_or_path: z.string().max(2000).describe('Page URL or site path, e.g. "/docs/2.0.1/docs/Introduction".'),
+    url_or_path: z
+      .string()
+      .max(2000)
+      .describe(
+        'Page URL or site path, e.g. "/docs/<version>/docs/Introduction", or the same path without the version.',
+      ),
     section: z
       .string()
       .max(300)
