@@ -2,8 +2,12 @@
  * The output schemas the tools declare (zod shapes; the SDK turns them into the JSON Schemas of `tools/list` and checks
  * every answer against them before sending it). Each describes the `structuredContent` of a tool, which the answer
  * also carries as a JSON text block for clients that hand the model only text.
+ *
+ * Written with zod 4 (`zod/v4`, shipped inside the zod 3.25 package; the SDK accepts either): the SDK checks each
+ * answer with an async parse, which for the evaluation of a large pricing (Webflow's, 56 KB of JSON) takes about 2 ms
+ * with zod 4 against about 35 ms with zod 3, most of evaluate_pricing's time.
  */
-import {z} from 'zod';
+import {z} from 'zod/v4';
 
 /** A value of a feature or usage limit: JSON drops `undefined`, and writes NaN and Infinity as null. */
 const value = z
@@ -149,9 +153,11 @@ export const evaluateOutput = {
   problems: z
     .array(z.object({code: z.string(), message: z.string()}))
     .describe('What SPACE would refuse in the subscription (the contract), or PLAN_REQUIRED; empty when none.'),
-  subscription: z.object({plan: z.string().optional(), addOns: z.record(z.number())}),
-  pricingContext: z.object({features: z.record(value), usageLimits: z.record(value)}),
-  subscriptionContext: z.record(z.number()).describe('Usage counters by usage-limit name (tracked limits only).'),
+  subscription: z.object({plan: z.string().optional(), addOns: z.record(z.string(), z.number())}),
+  pricingContext: z.object({features: z.record(z.string(), value), usageLimits: z.record(z.string(), value)}),
+  subscriptionContext: z
+    .record(z.string(), z.number())
+    .describe('Usage counters by usage-limit name (tracked limits only).'),
   limits: z.array(
     z.object({
       name: z.string(),
@@ -173,18 +179,19 @@ export const evaluateOutput = {
       side: z.enum(['expression', 'serverExpression']),
       eval: z.boolean(),
       error: errorObject.nullable(),
-      used: z.record(z.number()).nullable(),
-      limit: z.record(value).nullable(),
+      used: z.record(z.string(), z.number()).nullable(),
+      limit: z.record(z.string(), value).nullable(),
       explained: z.string().optional(),
       notes: z.array(z.string()),
     }),
   ),
   space: z
     .record(
+      z.string(),
       z.object({
         eval: z.boolean(),
-        used: z.record(z.number()).nullable(),
-        limit: z.record(value).nullable(),
+        used: z.record(z.string(), z.number()).nullable(),
+        limit: z.record(z.string(), value).nullable(),
         error: errorObject.nullable(),
       }),
     )

@@ -5,7 +5,7 @@
  * answers it as a tool error (`isError: true`), and the server goes on.
  */
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
-import {z} from 'zod';
+import {z} from 'zod/v4';
 import {findApiOperation, operationMarkdown} from './api';
 import {evaluateDocument} from './evaluate';
 import {hitSection, listPages, readPage} from './pages';
@@ -21,7 +21,7 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   input: Shape;
   /** The shape of the answer's structuredContent, declared to clients as the tool's outputSchema. */
   output?: z.ZodRawShape;
-  run(site: Site, args: z.objectOutputType<Shape, z.ZodTypeAny>): CallToolResult | Promise<CallToolResult>;
+  run(site: Site, args: z.infer<z.ZodObject<Shape>>): CallToolResult | Promise<CallToolResult>;
 }
 
 /** Keeps each definition's argument types while TOOLS holds them all. */

@@ -124,7 +124,7 @@ describe('tools', () => {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
       expect(tool.description.length, tool.name).toBeGreaterThan(150);
       for (const [name, schema] of Object.entries(tool.input)) {
-        expect(schema.description, `${tool.name}.${name}`).toBeTruthy();
+        expect((schema as {description?: string}).description, `${tool.name}.${name}`).toBeTruthy();
       }
     }
   });
