@@ -123,10 +123,11 @@ function exampleHolders(doc: Json): {pointer: string; holder: Record<string, Jso
   return out;
 }
 
-const SCHEMA_BASE = 'https://openapi.invalid/space-api/schemas/';
+/** Where the document's component schemas are registered with ajv (the check here and ./validators.ts). */
+export const SCHEMA_BASE = 'https://openapi.invalid/space-api/schemas/';
 
 /** A copy of a schema whose `#/components/schemas/X` references point at the schemas registered with ajv. */
-function rebased(schema: Json): Json {
+export function rebased(schema: Json): Json {
   if (Array.isArray(schema)) return schema.map(rebased);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, Json> = {};

@@ -13,27 +13,11 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import type {ValidateFunction} from 'ajv';
 import type {OpenAPIV3_1} from 'openapi-types';
-import {deref, operations, schemaName, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
+import {deref, operations, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
 import {validatorName} from '../../src/lib/spaceValidatorNames';
+import {SCHEMA_BASE, rebased} from './document';
 
-const BASE = 'https://openapi.invalid/space-api/';
-
-/** Keys whose values are data, not schema structure: left as they are. */
-const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
-
-/** A copy of a schema whose `#/components/schemas/X` references point at the schemas registered with ajv. */
-function rebased(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(rebased);
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string') {
-      const name = schemaName(value);
-      out.$ref = name ? `${BASE}schemas/${name}` : value;
-    } else out[key] = DATA_KEYS.has(key) ? value : rebased(value);
-  }
-  return out;
-}
+const BASE = SCHEMA_BASE.replace(/schemas\/$/, '');
 
 const jsonSchemaOf = (content: Record<string, OpenAPIV3_1.MediaTypeObject> | undefined) =>
   content?.['application/json']?.schema;
@@ -43,7 +27,7 @@ function spaceAjv(doc: SpaceApiDocument, source: boolean): {ajv: Ajv2020; names:
   // strict: false, as the document's own check (./document.ts): OpenAPI adds keywords JSON Schema does not know.
   const ajv = addFormats(new Ajv2020({allErrors: true, strict: false, inlineRefs: false, code: {source}}));
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-    ajv.addSchema({...(rebased(schema) as object), $id: `${BASE}schemas/${name}`});
+    ajv.addSchema({...(rebased(schema) as object), $id: `${SCHEMA_BASE}${name}`});
   }
   const names: string[] = [];
   const add = (name: string, schema: unknown) => {
