@@ -70,8 +70,12 @@ test('storage that throws: the announcement reset script and the search keep wor
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   // Enter opens the active hit: wait until the modal has made one active, or the key lands before it has.
   await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
+  const home = await page.locator('main').elementHandle();
   await page.keyboard.press('Enter');
   await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  // Each page renders its own layout, navbar and search bar included: wait until the hit's page has replaced the home
+  // page's, or a modal opened while the route is still loading leaves with the old navbar.
+  await expect.poll(() => home!.evaluate((main) => main.isConnected)).toBe(false);
   await page.keyboard.press('Control+k');
   await expect(page.locator('.DocSearch-StartScreen')).toContainText('No recent searches');
 
