@@ -2,7 +2,7 @@
  * "Try it" on the SPACE API reference, against real HTTP servers: Stoplight Prism serving the repository's OpenAPI
  * document (scripts/mock-space.ts), a server that answers without CORS headers or not at all, and a port nothing
  * listens on. The console sends an operation of each kind and reads the answer against the document; it refuses an
- * invalid body, and an origin the site's policy does not allow, without sending; it explains the failures; the
+ * invalid body, and an origin the site's policy does not allow, without sending; it explains the failures (the time limit with the page's clock moved on); the
  * keyboard operates it and axe finds nothing in either colour mode.
  */
 import {createServer, type Server} from 'node:http';
@@ -10,6 +10,7 @@ import {connect} from 'node:net';
 import type {ChildProcess} from 'node:child_process';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {DOCUMENT, spawnMock} from '../../scripts/mock-space';
+import {TIMEOUT_SECONDS} from '../../src/components/SpaceApiReference/TryIt/request';
 import {setMode, violations, where} from './axe';
 import {docPath, waitForHydration, watchErrors, watchLoads} from './utils';
 
@@ -220,6 +221,13 @@ test('explains what keeps a request from an answer, and sends nothing it knows t
   await expect(answer).toContainText('Waiting for');
   await console.getByRole('button', {name: 'Cancel'}).click();
   await expect(answer).toContainText('Cancelled');
+
+  // ...or it is abandoned when the console's time limit runs out: the page's clock is moved past it.
+  await page.clock.install();
+  await send(console);
+  await expect(answer).toContainText('Waiting for');
+  await page.clock.fastForward(TIMEOUT_SECONDS * 1000 + 1000);
+  await expect(answer).toContainText(`No answer within ${TIMEOUT_SECONDS} seconds`);
 });
 
 test('the keyboard reaches and operates the console, and axe finds nothing in light and dark mode', async ({page}) => {

@@ -22,6 +22,7 @@ import {
   prettyBody,
   refusalOf,
   shapeOf,
+  TIMEOUT_SECONDS,
   type Draft,
   type Failure,
   type FieldProblem,
@@ -33,9 +34,6 @@ import {
 import styles from './styles.module.css';
 
 const validators: Validators = compiled;
-
-/** How long a request may take before the console gives up on it. */
-export const TIMEOUT_SECONDS = 30;
 
 interface Answer {
   status: number;

@@ -216,6 +216,9 @@ export function refusalOf(url: string, page: {origin: string; protocol: string},
   return undefined;
 }
 
+/** How long a request may take before the console gives up on it. */
+export const TIMEOUT_SECONDS = 30;
+
 /** Why a sent request got no answer the page can read. */
 export type Failure =
   | {kind: 'cors'; origin: string}
