@@ -2,8 +2,8 @@
  * "Try it" on the SPACE API reference, against real HTTP servers: Stoplight Prism serving the repository's OpenAPI
  * document (scripts/mock-space.ts), a server that answers without CORS headers or not at all, and a port nothing
  * listens on. The console sends an operation of each kind and reads the answer against the document; it refuses an
- * invalid body, and an origin the site's policy does not allow, without sending; it explains the failures (the time limit with the page's clock moved on); the
- * keyboard operates it and axe finds nothing in either colour mode.
+ * invalid body, and an origin the site's policy does not allow, without sending; it explains the failures (the time
+ * limit with the page's clock moved on); the keyboard operates it and axe finds nothing in either colour mode.
  */
 import {createServer, type Server} from 'node:http';
 import {connect} from 'node:net';
