@@ -17,7 +17,7 @@ import remarkCodeOnDemand from './plugins/code-on-demand/remark';
 import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-svg/remark';
 import mermaidSvg from './plugins/mermaid-svg';
 import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
-import spaceOpenApi from './plugins/space-openapi';
+import spaceOpenApi, {STATIC_DIR as SPACE_OPENAPI_STATIC} from './plugins/space-openapi';
 import {parseTryOrigins, trySources} from './src/lib/spaceTryOrigins';
 
 /**
@@ -63,6 +63,8 @@ const config: Config = {
   organizationName: SITE.organizationName,
   projectName: SITE.projectName,
   trailingSlash: undefined,
+  // The SPACE API reference keeps its OpenAPI document in its own folder; it is served at /openapi/space-api.yaml.
+  staticDirectories: ['static', SPACE_OPENAPI_STATIC],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',

@@ -1,8 +1,8 @@
 /**
  * `npm run mock-space`: a stand-in SPACE for readers who have none, served by Stoplight Prism from the site's own
- * OpenAPI document (static/openapi/space-api.yaml). Prism checks each request against the document (parameters,
- * body, the `x-api-key` header) and answers from the document's examples; it keeps no state, so a contract created by
- * one call is not there for the next.
+ * OpenAPI document (plugins/space-openapi/static/openapi/space-api.yaml). Prism checks each request against the
+ * document (parameters, body, the `x-api-key` header) and answers from the document's examples; it keeps no state, so
+ * a contract created by one call is not there for the next.
  *
  * Prism mocks the document's paths from the root, while a real SPACE (and the instance URL the API reference proposes,
  * http://localhost:3000/api/v1) serves them under `BASE_URL_PATH`. So this script hands Prism a copy of the document
@@ -17,8 +17,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {parse, stringify} from 'yaml';
+import {DOCUMENT} from '../plugins/space-openapi';
 
-export const DOCUMENT = 'static/openapi/space-api.yaml';
+export {DOCUMENT};
 
 /** The document with every path under `base` (`/api/v1`), as a SPACE started with that `BASE_URL_PATH` serves it. */
 export function underBasePath(source: string, base: string): string {

@@ -79,7 +79,8 @@ const DISABLED_FEATURES = [
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   md: 'text/markdown; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
-  // The OpenAPI document of the SPACE API (static/openapi/), read by client generators and API tools.
+  // The OpenAPI document of the SPACE API (/openapi/, from plugins/space-openapi/static/), read by client generators
+  // and API tools.
   yaml: 'application/yaml; charset=utf-8',
 };
 

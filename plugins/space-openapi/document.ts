@@ -1,5 +1,5 @@
 /**
- * Loads and checks the SPACE API document (static/openapi/space-api.yaml). Every problem is reported with the JSON
+ * Loads and checks the SPACE API document (./static/openapi/space-api.yaml). Every problem is reported with the JSON
  * pointer of the node at fault and its line in the file:
  *
  * - YAML syntax errors (line and column);
@@ -246,7 +246,7 @@ export async function checkSpaceApiDocument(file: string): Promise<CheckedDocume
   return {document, problems: problems.map(located), examples: examples.checked};
 }
 
-/** One line per problem: `static/openapi/space-api.yaml:12 #/paths/~1users/get: message`. */
+/** One line per problem: `plugins/space-openapi/static/openapi/space-api.yaml:12 #/paths/~1users/get: message`. */
 export function formatProblems(file: string, problems: readonly DocumentProblem[], siteDir = process.cwd()): string {
   const name = relative(siteDir, file) || file;
   return problems.map((p) => `${name}${p.line ? `:${p.line}` : ''} ${p.pointer}: ${p.message}`).join('\n');

@@ -1,11 +1,17 @@
 /**
- * The SPACE API reference is rendered from one OpenAPI 3.1 document, static/openapi/space-api.yaml, which the site
- * also serves as is at /openapi/space-api.yaml for client generators.
+ * The SPACE API reference, in one folder: the OpenAPI 3.1 document it is rendered from, this plugin, and the theme
+ * components the pages draw it with.
+ *
+ * - `static/openapi/space-api.yaml`: the document. The site lists `STATIC_DIR` in its `staticDirectories`, so
+ *   `docusaurus build` copies it and `docusaurus start` serves it at /openapi/space-api.yaml for client generators.
+ * - `theme/`: the components, given to the site as theme components (`getThemePath`): the pages import
+ *   `@theme/SpaceApiReference`, `@theme/SpaceApiReference/PermissionMatrix` and `@theme/SpaceInstance`
+ *   (declared for TypeScript in ./theme-space-openapi.d.ts).
  *
  * When the site loads, this plugin reads the document with the `yaml` package and checks it (./document.ts); any
  * problem fails the build, each named by the JSON pointer and line of the node at fault. It then writes, under
  * `.docusaurus/space-openapi/`:
- * - `reference.json`: what the reference page (src/components/SpaceApiReference) shows of the document, its Markdown
+ * - `reference.json`: what the reference page (theme/SpaceApiReference) shows of the document, its Markdown
  *   descriptions rendered to HTML (./markdown.ts), imported as `@generated/space-openapi/reference.json`;
  * - `routes.json`: method, path, tag and roles of each operation, all the roles page needs;
  * - `validators.js`: the compiled JSON Schema validators of each operation's request body and answers, for the
@@ -21,8 +27,13 @@ import {validatorsModule} from './validators';
 
 export const OUT_DIR = 'space-openapi';
 
-/** The document the site publishes, relative to the site directory. */
-export const DOCUMENT = 'static/openapi/space-api.yaml';
+/** The folder the site adds to its `staticDirectories`: what it holds is served from the site's root. */
+export const STATIC_DIR = join(__dirname, 'static');
+
+/** The document the site publishes at /openapi/space-api.yaml. */
+export const DOCUMENT = join(STATIC_DIR, 'openapi', 'space-api.yaml');
+
+const THEME_DIR = join(__dirname, 'theme');
 
 export interface SpaceOpenApiOptions {
   /** Another document to render, relative to the site directory (the tests build with a broken one). */
@@ -63,6 +74,8 @@ export default function spaceOpenApi(context: LoadContext, rawOptions: unknown):
   const dir = join(context.generatedFilesDir, OUT_DIR);
   return {
     name: 'space-openapi',
+    getThemePath: () => THEME_DIR,
+    getTypeScriptThemePath: () => THEME_DIR,
     getPathsToWatch: () => [file],
     async loadContent() {
       const {document, problems} = await checkSpaceApiDocument(file);

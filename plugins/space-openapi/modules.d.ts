@@ -2,7 +2,7 @@
 declare module '@generated/space-openapi/reference.json' {
   import type {SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
 
-  /** static/openapi/space-api.yaml, checked, with every description rendered to HTML. */
+  /** ./static/openapi/space-api.yaml, checked, with every description rendered to HTML. */
   const document: SpaceApiDocument;
   export default document;
 }
@@ -17,7 +17,7 @@ declare module '@generated/space-openapi/routes.json' {
 declare module '@generated/space-openapi/validators.js' {
   import type {ValidateFunction} from 'ajv';
 
-  /** One validator per JSON request body and JSON answer, named by src/lib/spaceValidatorNames.ts. */
+  /** One validator per JSON request body and JSON answer, named by ./validatorNames.ts. */
   const validators: Readonly<Record<string, ValidateFunction | undefined>>;
   export = validators;
 }

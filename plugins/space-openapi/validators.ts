@@ -14,7 +14,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import type {ValidateFunction} from 'ajv';
 import type {OpenAPIV3_1} from 'openapi-types';
 import {deref, operations, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
-import {validatorName} from '../../src/lib/spaceValidatorNames';
+import {validatorName} from './validatorNames';
 import {SCHEMA_BASE, rebased} from './document';
 
 const BASE = SCHEMA_BASE.replace(/schemas\/$/, '');

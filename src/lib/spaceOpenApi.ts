@@ -1,7 +1,8 @@
 /**
- * Reading the SPACE API document (static/openapi/space-api.yaml, OpenAPI 3.1) the way the reference page, the roles
- * page and the tests need it: its operations in document order, references resolved, the anchor of each operation on
- * the reference page, and the request a concrete method and path reach. Browser-safe: no Node imports.
+ * Reading the SPACE API document (plugins/space-openapi/static/openapi/space-api.yaml, OpenAPI 3.1) the way the
+ * reference page, the roles page, the MCP server and the tests need it: its operations in document order, references
+ * resolved, the anchor of each operation on the reference page, and the request a concrete method and path reach.
+ * Browser-safe: no Node imports.
  */
 import type {OpenAPIV3_1} from 'openapi-types';
 

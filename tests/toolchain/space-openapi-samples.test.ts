@@ -1,14 +1,19 @@
 /**
- * The code samples of the SPACE API reference (src/components/SpaceApiReference/codeSamples.ts and clientSamples.ts)
- * and the instance they are filled with (src/components/SpaceInstance): every curl command reaches the operation it
- * belongs to, every `fetch` and space-node-client sample type-checks against Node's and the SDK's types, and the
+ * The code samples of the SPACE API reference (codeSamples.ts and clientSamples.ts in
+ * plugins/space-openapi/theme/SpaceApiReference) and the instance they are filled with (../SpaceInstance there):
+ * every curl command reaches the operation it belongs to, every `fetch` and space-node-client sample type-checks against Node's and the SDK's types, and the
  * reader's base URL and key land in the samples quoted for their language.
  */
 import {describe, expect, it} from 'vitest';
-import {curlSample, sampleRequest} from '../../src/components/SpaceApiReference/codeSamples';
-import {fetchSample, hasSdkCall, sdkSample, sdkUrl} from '../../src/components/SpaceApiReference/clientSamples';
-import {fillInstance} from '../../src/components/SpaceInstance/fill';
-import {DEFAULT_INSTANCE, type SpaceInstance} from '../../src/components/SpaceInstance/store';
+import {curlSample, sampleRequest} from '../../plugins/space-openapi/theme/SpaceApiReference/codeSamples';
+import {
+  fetchSample,
+  hasSdkCall,
+  sdkSample,
+  sdkUrl,
+} from '../../plugins/space-openapi/theme/SpaceApiReference/clientSamples';
+import {fillInstance} from '../../plugins/space-openapi/theme/SpaceInstance/fill';
+import {DEFAULT_INSTANCE, type SpaceInstance} from '../../plugins/space-openapi/theme/SpaceInstance/store';
 import {basePath, findOperation, operations} from '../../src/lib/spaceOpenApi';
 import type {CodeBlock} from '../utils/codeBlocks';
 import {checkCurlCalls, extractCurlCalls} from '../utils/curl';

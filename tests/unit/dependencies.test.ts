@@ -1,7 +1,8 @@
 /**
  * package.json tells the truth: every package the code imports is declared, every declared package is used, and what
  * the build runs (docusaurus.config.ts, sidebars.ts, plugins/, src/, the pages' MDX imports) is a dependency while what only the
- * tests, the benchmarks and the tooling use is a dev dependency.
+ * tests, the benchmarks and the tooling use is a dev dependency. A folder that holds one capability whole is reached
+ * from elsewhere only through its entry points.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {builtinModules} from 'node:module';
@@ -215,6 +216,42 @@ describe('the workspaces', () => {
               .join('/');
             if (target !== dir && !target.startsWith(`${dir}/`)) reaching.push(`${rel} -> ${specifier}`);
           }
+        }
+      }
+    }
+    expect(reaching).toEqual([]);
+  });
+});
+
+/**
+ * Folders that hold one capability whole, and the modules of each that code elsewhere may import: the rest is
+ * reached through the theme components the folder's plugin gives the site (`@theme/...`), never by a path. The tests
+ * import what they test.
+ */
+const CAPABILITIES: Record<string, string[]> = {
+  'plugins/space-openapi': ['plugins/space-openapi', 'plugins/space-openapi/index'],
+};
+
+describe('the capability folders', () => {
+  it.each(Object.entries(CAPABILITIES))('%s is imported from outside only through its entry points', (dir, entries) => {
+    const reaching: string[] = [];
+    for (const [path] of [...CODE, ...WORKSPACES.mcp]) {
+      if (path === 'tests') continue;
+      for (const file of files(path)) {
+        const rel = relative(ROOT, file).split('\\').join('/');
+        if (rel.startsWith(`${dir}/`) || TEST_FILE.test(rel)) continue;
+        for (const {specifier} of moduleReferences(rel, readFileSync(file, 'utf8'))) {
+          const target = specifier.startsWith('.')
+            ? relative(ROOT, join(file, '..', specifier))
+            : specifier.startsWith('@site/')
+              ? specifier.slice('@site/'.length)
+              : null;
+          const normalized = target
+            ?.split('\\')
+            .join('/')
+            .replace(/\.(m?[jt]sx?)$/, '');
+          if (!normalized || (normalized !== dir && !normalized.startsWith(`${dir}/`))) continue;
+          if (!entries.includes(normalized)) reaching.push(`${rel} -> ${specifier}`);
         }
       }
     }

@@ -4,7 +4,7 @@
  * different object makes it render every sample of the reference again in one task.
  */
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
-import {DEFAULT_INSTANCE, STORAGE_KEY, readInstance} from '../../src/components/SpaceInstance/store';
+import {DEFAULT_INSTANCE, STORAGE_KEY, readInstance} from '../../plugins/space-openapi/theme/SpaceInstance/store';
 
 class MemoryStorage {
   private items = new Map<string, string>();

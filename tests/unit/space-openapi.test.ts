@@ -1,8 +1,8 @@
 /**
- * The SPACE API document (static/openapi/space-api.yaml): a valid OpenAPI 3.1 document whose examples match their
- * schemas, holding exactly the routes of the SPACE routers at the documented commit, with the roles the server's
- * permission table gives each of them, and with what the reference page needs. A broken document is reported with the
- * JSON pointer of each mistake.
+ * The SPACE API document (plugins/space-openapi/static/openapi/space-api.yaml): a valid OpenAPI 3.1 document whose
+ * examples match their schemas, holding exactly the routes of the SPACE routers at the documented commit, with the
+ * roles the server's permission table gives each of them, and with what the reference page needs. A broken document is
+ * reported with the JSON pointer of each mistake.
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';

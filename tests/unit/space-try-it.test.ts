@@ -1,16 +1,16 @@
 /**
- * The logic of the SPACE API reference's "Try it" console (src/components/SpaceApiReference/TryIt/request.ts), the
- * validators it is given (plugins/space-openapi/validators.ts), and where the site's policy lets it connect
- * (src/lib/spaceTryOrigins.ts).
+ * The logic of the SPACE API reference's "Try it" console (plugins/space-openapi/theme/SpaceApiReference/TryIt/
+ * request.ts), the validators it is given (plugins/space-openapi/validators.ts), and where the site's policy lets it
+ * connect (src/lib/spaceTryOrigins.ts).
  */
 import {describe, expect, it} from 'vitest';
 import {compileValidators, validatorsModule} from '../../plugins/space-openapi/validators';
 import {contentSecurityPolicy} from '../../plugins/security-headers/policy';
 import type {OpenAPIV3_1} from 'openapi-types';
 import {deref, findOperation, operations, type OperationEntry} from '../../src/lib/spaceOpenApi';
-import {validatorName} from '../../src/lib/spaceValidatorNames';
+import {validatorName} from '../../plugins/space-openapi/validatorNames';
 import {LOOPBACK_SOURCES, connectAllowed, parseTryOrigins, trySources} from '../../src/lib/spaceTryOrigins';
-import {sampleRequest} from '../../src/components/SpaceApiReference/codeSamples';
+import {sampleRequest} from '../../plugins/space-openapi/theme/SpaceApiReference/codeSamples';
 import {
   answerVerdict,
   buildRequest,
@@ -23,7 +23,7 @@ import {
   refusalOf,
   shapeOf,
   type Draft,
-} from '../../src/components/SpaceApiReference/TryIt/request';
+} from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/request';
 import {spaceApiDocument as doc} from '../utils/spaceApi';
 
 const validators = compileValidators(doc);

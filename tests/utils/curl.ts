@@ -1,6 +1,6 @@
 /**
  * Pulls curl commands out of shell snippets and resolves them against the SPACE API document
- * (static/openapi/space-api.yaml). Used by tests/unit/space-curl.test.ts.
+ * (plugins/space-openapi/static/openapi/space-api.yaml). Used by tests/unit/space-curl.test.ts.
  */
 import {basePath, findOperation} from '../../src/lib/spaceOpenApi';
 import {spaceApiDocument} from './spaceApi';

@@ -1,14 +1,12 @@
 /**
- * The SPACE API document as the tests read it: static/openapi/space-api.yaml parsed with the `yaml` package, the
- * file the site publishes and renders (plugins/space-openapi checks it in full).
+ * The SPACE API document as the tests read it: plugins/space-openapi/static/openapi/space-api.yaml parsed with the
+ * `yaml` package, the file the site publishes and renders (plugins/space-openapi checks it in full).
  */
 import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {parse} from 'yaml';
 import type {SpaceApiDocument} from '../../src/lib/spaceOpenApi';
 import {DOCUMENT} from '../../plugins/space-openapi';
-import {ROOT} from './codeBlocks';
 
-export const SPACE_API_FILE = join(ROOT, DOCUMENT);
+export const SPACE_API_FILE = DOCUMENT;
 
 export const spaceApiDocument = parse(readFileSync(SPACE_API_FILE, 'utf8')) as SpaceApiDocument;

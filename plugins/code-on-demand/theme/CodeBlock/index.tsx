@@ -9,13 +9,13 @@
  * - Highlighting itself is ./Content: it adopts the server-rendered lines on hydration and loads Prism only to draw a
  *   block in the browser (see plugins/code-on-demand/chunks.ts).
  * - Blocks inside a CodeTextContext get their text transformed first: the SPACE API reference fills the reader's
- *   instance into its samples (src/components/SpaceInstance).
+ *   instance into its samples (plugins/space-openapi/theme/SpaceInstance).
  */
 import {Children, useContext, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
-import {CodeTextContext} from '@site/src/components/SpaceInstance/codeText';
+import {CodeTextContext} from '@site/src/components/CodeText';
 import PlaygroundLink from './PlaygroundLink';
 import styles from './styles.module.css';
 

@@ -7,7 +7,7 @@ import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react
 import CodeBlock from '@theme/CodeBlock';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import * as compiled from '@generated/space-openapi/validators.js';
-import {useSpaceInstance, sampleBaseUrl} from '@site/src/components/SpaceInstance/store';
+import {useSpaceInstance, sampleBaseUrl} from '../../SpaceInstance/store';
 import {LOOPBACK_SOURCES} from '@site/src/lib/spaceTryOrigins';
 import type {OperationEntry, SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
 import {sampleRequest} from '../codeSamples';

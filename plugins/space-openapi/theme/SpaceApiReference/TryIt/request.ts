@@ -5,9 +5,15 @@
  */
 import type {ErrorObject, ValidateFunction} from 'ajv';
 import type {OpenAPIV3_1} from 'openapi-types';
-import {deref, isPublic, type OperationEntry, type Parameter, type SpaceApiDocument} from '../../../lib/spaceOpenApi';
-import {validatorName} from '../../../lib/spaceValidatorNames';
-import {connectAllowed} from '../../../lib/spaceTryOrigins';
+import {
+  deref,
+  isPublic,
+  type OperationEntry,
+  type Parameter,
+  type SpaceApiDocument,
+} from '../../../../../src/lib/spaceOpenApi';
+import {validatorName} from '../../../validatorNames';
+import {connectAllowed} from '../../../../../src/lib/spaceTryOrigins';
 import {KEY_FROM_ENV, shellQuoted} from '../../SpaceInstance/fill';
 import type {SampleRequest} from '../codeSamples';
 

@@ -1,11 +1,11 @@
 /**
  * The code sample of one operation, in the form the reader picked in the instance panel and filled with their
- * instance (src/components/SpaceInstance). The page is rendered with curl commands (./codeSamples.ts); the writers
+ * instance (../SpaceInstance). The page is rendered with curl commands (./codeSamples.ts); the writers
  * of the other forms (./clientSamples.ts) load the first time a reader asks for one.
  */
 import {useEffect, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import {useSpaceInstance} from '@site/src/components/SpaceInstance/store';
+import {useSpaceInstance} from '../SpaceInstance/store';
 import type {OperationEntry, SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
 import {curlSample, sampleRequest} from './codeSamples';
 import type * as ClientSamplesModule from './clientSamples';

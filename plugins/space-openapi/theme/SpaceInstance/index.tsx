@@ -3,7 +3,7 @@
  * stay in this tab's sessionStorage (./store.ts); nothing on the site reads them except the samples.
  */
 import {useId, type ReactNode} from 'react';
-import {CodeTextContext} from './codeText';
+import {CodeTextContext} from '@site/src/components/CodeText';
 import {fillInstance} from './fill';
 import {DEFAULT_BASE_URL, SAMPLE_FORMS, forgetInstance, saveInstance, useSpaceInstance} from './store';
 import styles from './styles.module.css';

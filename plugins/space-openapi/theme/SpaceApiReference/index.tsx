@@ -1,6 +1,6 @@
 /**
- * The SPACE REST reference, rendered from the OpenAPI document static/openapi/space-api.yaml, which
- * plugins/space-openapi checks and hands over with its descriptions already in HTML. Every fact on the page comes
+ * The SPACE REST reference, rendered from the OpenAPI document of this plugin (../../static/openapi/space-api.yaml),
+ * which the plugin checks and hands over with its descriptions already in HTML. Every fact on the page comes
  * from that document; the page adds headings and prose around it. Nothing is fetched in the browser until a reader
  * sends an operation's request to their own instance from its console (./TryIt).
  */

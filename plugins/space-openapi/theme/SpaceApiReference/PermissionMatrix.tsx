@@ -1,6 +1,6 @@
 /**
  * Which role may call what, from the `x-roles` of each operation of the SPACE API document (the roles page). It reads
- * only the route list plugins/space-openapi derives from the document, not the whole document.
+ * only the route list this plugin derives from the document, not the whole document.
  */
 import type {ReactNode} from 'react';
 import routes from '@generated/space-openapi/routes.json';

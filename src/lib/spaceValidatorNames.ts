@@ -1,7 +1,0 @@
-/**
- * The export names of the validators plugins/space-openapi compiles for the API reference's console: `<operationId>`
- * for the JSON request body, `<operationId>_<status>` for a JSON answer. operationIds are identifiers, so both are.
- */
-export function validatorName(operationId: string, status?: string): string {
-  return status === undefined ? operationId : `${operationId}_${status}`;
-}
