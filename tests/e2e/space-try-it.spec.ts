@@ -10,7 +10,7 @@ import {connect} from 'node:net';
 import type {ChildProcess} from 'node:child_process';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {DOCUMENT, spawnMock} from '../../scripts/mock-space';
-import {TIMEOUT_SECONDS} from '../../src/components/SpaceApiReference/TryIt/request';
+import {TIMEOUT_SECONDS} from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/request';
 import {setMode, violations, where} from './axe';
 import {docPath, waitForHydration, watchErrors, watchLoads} from './utils';
 
