@@ -4,8 +4,8 @@
  * tests, the benchmarks and the tooling use is a dev dependency. A folder that holds one capability whole is reached
  * from elsewhere only through its entry points.
  */
-import {readdirSync, readFileSync} from 'node:fs';
-import {builtinModules} from 'node:module';
+import {readdirSync, readFileSync, realpathSync} from 'node:fs';
+import {builtinModules, createRequire} from 'node:module';
 import {join, relative} from 'node:path';
 import ts from 'typescript';
 import {visit} from 'unist-util-visit';
@@ -201,6 +201,14 @@ describe('the workspaces', () => {
   it('leave the packed MCP server nothing to install: it carries what it imports in one bundle', () => {
     expect(manifest('mcp').dependencies ?? {}).toEqual({});
     expect(manifest('mcp').devDependencies).toHaveProperty('@sphere-docs/lib');
+  });
+
+  it('give the MCP server the zod its SDK uses: a schema described with one copy loses its descriptions in another', () => {
+    // The SDK takes zod as a peer ("^3.25 || ^4.0") and turns the tools' schemas into JSON Schema with its own copy;
+    // descriptions live in that copy's registry. The server's range must let npm install one zod for both.
+    const fromServer = createRequire(join(ROOT, 'mcp', 'package.json')).resolve('zod/package.json');
+    const sdk = createRequire(join(ROOT, 'mcp', 'package.json')).resolve('@modelcontextprotocol/sdk/server/mcp.js');
+    expect(realpathSync(createRequire(sdk).resolve('zod/package.json'))).toBe(realpathSync(fromServer));
   });
 
   it('are reached by their package names, never by a path into another folder', () => {
