@@ -11,7 +11,7 @@ import type {ChildProcess} from 'node:child_process';
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {DOCUMENT, spawnMock} from '../../scripts/mock-space';
 import {TIMEOUT_SECONDS} from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/request';
-import {setMode, violations, where} from './axe';
+import {LATE, setMode, violations, where} from './axe';
 import {docPath, waitForHydration, watchErrors, watchLoads} from './utils';
 
 const PAGE = docPath('api/space/space-api');
@@ -82,7 +82,8 @@ async function consoleOf(page: Page, operationId: string): Promise<{console: Loc
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const console = page.getByRole('region', {name: `Console of ${operationId}`});
-  await expect(console).toBeVisible();
+  // The first console opened loads the console's chunk.
+  await expect(console).toBeVisible({timeout: LATE});
   return {console, answer: console.getByRole('status')};
 }
 
@@ -239,7 +240,7 @@ test('the keyboard reaches and operates the console, and axe finds nothing in li
   await page.keyboard.press('Enter');
   const console = page.getByRole('region', {name: 'Console of getUser'});
   const field = console.getByLabel('username (path)');
-  await expect(field).toBeVisible();
+  await expect(field).toBeVisible({timeout: LATE});
   await page.keyboard.press('Tab');
   await expect(field).toBeFocused();
   await page.keyboard.press('Tab');
