@@ -1,6 +1,7 @@
 /**
- * The checker gives the same answer with the quick reader of src/lib/pricing2yaml/readYaml.ts (js-yaml, the positional
- * parse only when something is to be placed; the MCP server uses it) as without it (the `yaml` package's `Document`):
+ * The checker gives the same answer with the quick reader of src/lib/pricing2yaml/readYaml.ts (js-yaml, positions from
+ * the lines where the text is plain, src/lib/pricing2yaml/lineLocate.ts, and the positional parse only for the rest;
+ * the MCP server uses it) as without it (the `yaml` package's `Document`):
  * status, summary, every diagnostic with its range, line and path, the 3.0 form, SPACE's verdict, on every YAML file
  * of the test fixtures, on the checked examples of the docs, and on texts written to hit each rule of the reader.
  */
@@ -9,7 +10,8 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseDocument} from 'yaml';
 
-import {MAX_ALIAS_COUNT, analyze, type AnalyzeOptions} from '../../src/lib/pricing2yaml/analyze';
+import {MAX_ALIAS_COUNT, analyze, locate, type AnalyzeOptions} from '../../src/lib/pricing2yaml/analyze';
+import {quickLocate} from '../../src/lib/pricing2yaml/lineLocate';
 import {readQuickly} from '../../src/lib/pricing2yaml/readYaml';
 import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
 import {ROOT, allCodeBlocks} from '../utils/codeBlocks';
@@ -186,6 +188,34 @@ describe('the quick reader', () => {
     },
     600_000,
   );
+
+  it('finds every path of every document the reader reads where locate finds it in the Document', async () => {
+    let answered = 0;
+    const paths = (value: unknown, above: string[], out: string[][]) => {
+      if (typeof value !== 'object' || value === null) return;
+      for (const [key, inner] of Object.entries(value)) {
+        out.push([...above, key]);
+        paths(inner, [...above, key], out);
+      }
+    };
+    for (const [label, text] of all.flatMap(([, t]) => t)) {
+      const quick = readQuickly(text);
+      if (!quick) continue;
+      const doc = parseDocument(text, {uniqueKeys: true, prettyErrors: false});
+      const all: string[][] = [['missing'], ['features', 'missing']];
+      paths(quick.value, [], all);
+      for (const path of all) {
+        for (const preferKey of [false, true]) {
+          const found = quickLocate(text, path, preferKey);
+          if (!found) continue;
+          answered++;
+          expect(found, `${label} ${path.join('.')}`).toEqual(locate(doc, path, preferKey));
+        }
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(answered).toBeGreaterThan(10_000);
+  }, 300_000);
 
   it('checks again without the reader when the positional parse refuses what the reader read', async () => {
     // A reader that reads a text yaml refuses, and a value with a problem to place.

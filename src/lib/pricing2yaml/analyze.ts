@@ -13,6 +13,7 @@ import {Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDo
 
 import {checkCrossReferences} from './crossReferences';
 import {DATE_LIKE, printFast} from './printYaml';
+import {quickLocate} from './lineLocate';
 import {SPACE_LABEL, brokenBySpaceUpgrade, spaceSummary, spaceVerdict, type SpaceEffect} from './space';
 import {
   LATEST_SYNTAX,
@@ -606,6 +607,9 @@ async function analyzeText(
     if (parsed.errors.length > 0) throw new LeaveToYaml();
     return (doc = parsed);
   };
+  /** `locate`, from the text's lines when the quick reader read it and the path is plain enough (./lineLocate.ts). */
+  const place = (path: readonly string[], preferKey = false): [number, number] =>
+    (readValue && !doc ? quickLocate(text, path, preferKey) : undefined) ?? locate(positions(), path, preferKey);
 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const summary = `This is YAML, but not a Pricing2Yaml document: the top level must be a map of keys such as syntaxVersion and saasName, not ${describe(value)}.`;
@@ -629,7 +633,7 @@ async function analyzeText(
       ? versionProblem(versionField, root[versionField])
       : undefined;
   if (problem) {
-    const [from, to] = locate(positions(), [versionField]);
+    const [from, to] = place([versionField]);
     const summary =
       declared === undefined ? `The document does not say which Pricing2Yaml syntax it follows: ${problem}` : problem;
     return {
@@ -674,7 +678,7 @@ async function analyzeText(
     }
     for (const [e, branches, target, preferKey] of kept.values()) {
       // A missing key is marked where it belongs: on the key of the map that lacks it.
-      const [from, to] = locate(positions(), e.keyword === 'required' ? target.slice(0, -1) : target, preferKey);
+      const [from, to] = place(e.keyword === 'required' ? target.slice(0, -1) : target, preferKey);
       const message =
         e.propertyName !== undefined
           ? `Name "${e.propertyName}": ${schemaMessage(e, version, branches)}`
@@ -693,7 +697,7 @@ async function analyzeText(
     const path = formatPath(segments);
     // A value the schema already rejects is not reported again.
     if (schemaPaths.some((p) => path === p || path.startsWith(p + '.'))) continue;
-    const [from, to] = locate(positions(), segments);
+    const [from, to] = place(segments);
     diagnostics.push(diag(from, to, path, problem.message, 'cross-reference'));
   }
   for (const {text: written, from, to} of underscored) {
@@ -743,7 +747,7 @@ async function analyzeText(
       if (original && !pricingOnly) upgradeView.original = printYaml(value);
       if (!pricingOnly) {
         const breaks = brokenBySpaceUpgrade(root).map((b): UpgradeBreakView => {
-          const [from, to] = locate(positions(), b.path);
+          const [from, to] = place(b.path);
           return {from, to, line: lineAt(starts, from), path: formatPath(b.path), message: breakMessage(b)};
         });
         upgradeView.about = aboutUpgrade(version, breaks);
@@ -771,7 +775,7 @@ async function analyzeText(
   if (pricing && !pricingOnly) {
     const verdict = spaceVerdict(root, pricing, version);
     const findings = verdict.findings.map((f): SpaceFinding => {
-      const [from, to] = locate(positions(), f.path);
+      const [from, to] = place(f.path);
       return {from, to, line: lineAt(starts, from), path: formatPath(f.path), message: f.message, effect: f.effect};
     });
     space = {

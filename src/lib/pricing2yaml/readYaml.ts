@@ -28,22 +28,7 @@
  */
 import {FAILSAFE_SCHEMA, Type, load} from 'js-yaml';
 
-/** The `yaml` package's YAML 1.2 core schema for plain scalars (yaml/dist/schema/core, tests written out), in its order. */
-const CORE_SCALARS: [tag: string, test: RegExp, construct: (s: string) => unknown][] = [
-  ['null', /^(?:~|[Nn]ull|NULL)?$/, () => null],
-  ['bool', /^(?:true|True|TRUE|false|False|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T'],
-  ['int', /^0o[0-7]+$/, (s) => parseInt(s.substring(2), 8)],
-  ['int', /^[-+]?[0-9]+$/, (s) => parseInt(s, 10)],
-  ['int', /^0x[0-9a-fA-F]+$/, (s) => parseInt(s.substring(2), 16)],
-  [
-    'float',
-    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    (s) =>
-      s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
-  ],
-  ['float', /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, (s) => parseFloat(s)],
-  ['float', /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, (s) => parseFloat(s)],
-];
+import {CORE_SCALARS} from './lineLocate';
 
 /**
  * One js-yaml type per tag (js-yaml keeps only the last implicit type of a tag), trying that tag's tests in `yaml`'s
