@@ -491,9 +491,10 @@ export interface AnalyzeOptions {
   pricingOnly?: boolean;
   /**
    * A faster reader of the text's value (./readYaml.ts, for the MCP server), which answers undefined for a text it
-   * leaves to the `yaml` package. With it, the positional parse is made only when a problem, a warning or a SPACE
-   * finding is to be placed; if that parse then finds the text is not valid YAML, the text is checked again without
-   * the reader. The answer is the same with or without it.
+   * leaves to the `yaml` package. With it, problems, warnings and SPACE findings are placed from the text's lines
+   * where the path allows (./lineLocate.ts), and the positional parse is made only for the others; if that parse then
+   * finds the text is not valid YAML, the text is checked again without the reader. The answer is the same with or
+   * without it.
    */
   readValue?: (text: string) => {value: unknown} | undefined;
 }
