@@ -160,10 +160,12 @@ export async function benchMcp(): Promise<BudgetLine[]> {
       );
 
       // 4. evaluate_pricing over the same pricings (PRO-less: the first plan of each, no add-ons), after a warm-up.
+      // The plans are read before the clock starts: the client's own YAML parse is no part of the round trip.
+      const plans = new Map(pricings.map((yaml) => [yaml, firstPlan(yaml)]));
       const evaluate = (yaml: string) =>
         client.callTool({
           name: 'evaluate_pricing',
-          arguments: {yaml, plan: firstPlan(yaml)},
+          arguments: {yaml, plan: plans.get(yaml)},
         }) as Promise<CallToolResult>;
       for (const yaml of pricings) await evaluate(yaml);
       const evaluations: number[] = [];

@@ -228,12 +228,24 @@ export function readPage(site: Site, urlOrPath: string, request: PageRequest = {
 /** Most bytes of section text a search hit carries. */
 export const HIT_TEXT_LIMIT = 1024;
 
-/** The text of the section a search hit is in (by the anchor of its URL, else its heading), bounded, and its size. */
-export function hitSection(
-  site: Site,
-  url: string,
-  heading?: string,
-): {sectionText: string; sectionBytes: number} | undefined {
+type HitSection = {sectionText: string; sectionBytes: number} | undefined;
+
+/** The section texts of search hits already sent, per site and hit: the twins do not change while the server runs. */
+const hitSections = new WeakMap<Site, Map<string, HitSection>>();
+
+/**
+ * The text of the section a search hit is in (by the anchor of its URL, else its heading), bounded, and its size.
+ * Kept once found, so a hit seen before costs no read of its page's twin (ten reads a search otherwise).
+ */
+export function hitSection(site: Site, url: string, heading?: string): HitSection {
+  let seen = hitSections.get(site);
+  if (!seen) hitSections.set(site, (seen = new Map()));
+  const key = `${url}\n${heading ?? ''}`;
+  if (!seen.has(key)) seen.set(key, findHitSection(site, url, heading));
+  return seen.get(key);
+}
+
+function findHitSection(site: Site, url: string, heading?: string): HitSection {
   let page: Page;
   try {
     page = getPage(site, url);

@@ -13,6 +13,7 @@ import {Document, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDo
 
 import {checkCrossReferences} from './crossReferences';
 import {DATE_LIKE, printFast} from './printYaml';
+import {quickLocate} from './lineLocate';
 import {SPACE_LABEL, brokenBySpaceUpgrade, spaceSummary, spaceVerdict, type SpaceEffect} from './space';
 import {
   LATEST_SYNTAX,
@@ -488,13 +489,40 @@ export interface AnalyzeOptions {
    * The MCP server's evaluate_pricing asks for this; on a large older document it halves the time after parsing.
    */
   pricingOnly?: boolean;
+  /**
+   * A faster reader of the text's value (./readYaml.ts, for the MCP server), which answers undefined for a text it
+   * leaves to the `yaml` package. With it, problems, warnings and SPACE findings are placed from the text's lines
+   * where the path allows (./lineLocate.ts), and the positional parse is made only for the others; if that parse then
+   * finds the text is not valid YAML, the text is checked again without the reader. The answer is the same with or
+   * without it.
+   */
+  readValue?: (text: string) => {value: unknown} | undefined;
 }
+
+/** Thrown when the text the quick reader read turns out to need the positional parse's own verdict. */
+class LeaveToYaml extends Error {}
 
 export async function analyze(
   text: string,
   loadValidator: ValidatorLoader,
   now = new Date(),
-  {original = true, pricingOnly = false}: AnalyzeOptions = {},
+  options: AnalyzeOptions = {},
+): Promise<Analysis> {
+  if (options.readValue) {
+    try {
+      return await analyzeText(text, loadValidator, now, options);
+    } catch (e) {
+      if (!(e instanceof LeaveToYaml)) throw e;
+    }
+  }
+  return analyzeText(text, loadValidator, now, {...options, readValue: undefined});
+}
+
+async function analyzeText(
+  text: string,
+  loadValidator: ValidatorLoader,
+  now: Date,
+  {original = true, pricingOnly = false, readValue}: AnalyzeOptions,
 ): Promise<Analysis> {
   if (text.trim() === '') {
     return {status: 'empty', summary: 'The editor is empty: write or paste a Pricing2Yaml document.', diagnostics: []};
@@ -534,34 +562,55 @@ export async function analyze(
     return {status: 'not-yaml', summary, diagnostics: [diag(control.index, control.index + 1, '', summary, 'yaml')]};
   }
 
-  let doc: Document;
+  let doc: Document | undefined;
   let value: unknown;
   let underscored: ReturnType<typeof readUnderscoreNumbers> = [];
-  try {
-    doc = parseDocument(text, {uniqueKeys: true, prettyErrors: false});
-    if (doc.errors.length > 0) {
-      const diagnostics = doc.errors.slice(0, 50).map((e) => {
-        const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-        return diag(e.pos[0], e.pos[1], '', message, 'yaml');
-      });
-      return {
-        status: 'not-yaml',
-        summary: `This is not valid YAML: ${diagnostics[0].message} (line ${diagnostics[0].line}).`,
-        diagnostics,
-      };
+  const quick = readValue?.(text);
+  if (quick && tooDeep(quick.value)) throw new LeaveToYaml();
+  if (quick) {
+    value = quick.value;
+  } else {
+    try {
+      doc = parseDocument(text, {uniqueKeys: true, prettyErrors: false});
+      if (doc.errors.length > 0) {
+        const diagnostics = doc.errors.slice(0, 50).map((e) => {
+          const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+          return diag(e.pos[0], e.pos[1], '', message, 'yaml');
+        });
+        return {
+          status: 'not-yaml',
+          summary: `This is not valid YAML: ${diagnostics[0].message} (line ${diagnostics[0].line}).`,
+          diagnostics,
+        };
+      }
+      // Only documents that contain such a number pay for a walk over every node.
+      if (/\d_\d/.test(text)) underscored = readUnderscoreNumbers(doc);
+      value = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
+    } catch (e) {
+      const message =
+        e instanceof ReferenceError && /alias/i.test(e.message)
+          ? `The document expands too many aliases (more than ${MAX_ALIAS_COUNT}); this is how "billion laughs" attacks work, and a pricing never needs it.`
+          : e instanceof RangeError
+            ? 'The document is nested too deeply to read.'
+            : `The YAML could not be read: ${(e as Error).message}`;
+      return {status: 'not-yaml', summary: message, diagnostics: [diag(0, 0, '', message, 'yaml')]};
     }
-    // Only documents that contain such a number pay for a walk over every node.
-    if (/\d_\d/.test(text)) underscored = readUnderscoreNumbers(doc);
-    value = doc.toJS({maxAliasCount: MAX_ALIAS_COUNT});
-  } catch (e) {
-    const message =
-      e instanceof ReferenceError && /alias/i.test(e.message)
-        ? `The document expands too many aliases (more than ${MAX_ALIAS_COUNT}); this is how "billion laughs" attacks work, and a pricing never needs it.`
-        : e instanceof RangeError
-          ? 'The document is nested too deeply to read.'
-          : `The YAML could not be read: ${(e as Error).message}`;
-    return {status: 'not-yaml', summary: message, diagnostics: [diag(0, 0, '', message, 'yaml')]};
   }
+  /** The positional parse, made when a problem is to be placed (at once when no quick reader read the value). */
+  const positions = (): Document => {
+    if (doc) return doc;
+    let parsed: Document;
+    try {
+      parsed = parseDocument(text, {uniqueKeys: true, prettyErrors: false});
+    } catch {
+      throw new LeaveToYaml();
+    }
+    if (parsed.errors.length > 0) throw new LeaveToYaml();
+    return (doc = parsed);
+  };
+  /** `locate`, from the text's lines when the quick reader read it and the path is plain enough (./lineLocate.ts). */
+  const place = (path: readonly string[], preferKey = false): [number, number] =>
+    (readValue && !doc ? quickLocate(text, path, preferKey) : undefined) ?? locate(positions(), path, preferKey);
 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const summary = `This is YAML, but not a Pricing2Yaml document: the top level must be a map of keys such as syntaxVersion and saasName, not ${describe(value)}.`;
@@ -585,7 +634,7 @@ export async function analyze(
       ? versionProblem(versionField, root[versionField])
       : undefined;
   if (problem) {
-    const [from, to] = locate(doc, [versionField]);
+    const [from, to] = place([versionField]);
     const summary =
       declared === undefined ? `The document does not say which Pricing2Yaml syntax it follows: ${problem}` : problem;
     return {
@@ -630,7 +679,7 @@ export async function analyze(
     }
     for (const [e, branches, target, preferKey] of kept.values()) {
       // A missing key is marked where it belongs: on the key of the map that lacks it.
-      const [from, to] = locate(doc, e.keyword === 'required' ? target.slice(0, -1) : target, preferKey);
+      const [from, to] = place(e.keyword === 'required' ? target.slice(0, -1) : target, preferKey);
       const message =
         e.propertyName !== undefined
           ? `Name "${e.propertyName}": ${schemaMessage(e, version, branches)}`
@@ -639,7 +688,7 @@ export async function analyze(
       if (e.keyword === 'additionalProperties') rank.set(d, 2);
       else if (oneParserRule(e.keyword, target)) rank.set(d, 1);
       // "What is there and wrong" before "what is missing": a missing key sorts at the end of its map.
-      if (e.keyword === 'required') sortAt.set(d, valueEnd(doc, target.slice(0, -1)) ?? from);
+      if (e.keyword === 'required') sortAt.set(d, valueEnd(positions(), target.slice(0, -1)) ?? from);
       diagnostics.push(d);
     }
   }
@@ -649,7 +698,7 @@ export async function analyze(
     const path = formatPath(segments);
     // A value the schema already rejects is not reported again.
     if (schemaPaths.some((p) => path === p || path.startsWith(p + '.'))) continue;
-    const [from, to] = locate(doc, segments);
+    const [from, to] = place(segments);
     diagnostics.push(diag(from, to, path, problem.message, 'cross-reference'));
   }
   for (const {text: written, from, to} of underscored) {
@@ -658,7 +707,7 @@ export async function analyze(
       diag(
         from,
         to,
-        formatPath(pathAt(doc, from)),
+        formatPath(pathAt(positions(), from)),
         `${written} was read as the number ${n}, as YAML 1.1 readers do (Pricing4Java, js-yaml up to 4.1). ` +
           `YAML 1.2 readers, including js-yaml 4.2 and later that current installs of pricing4ts and SPACE get, read it as the text "${written}": write ${n} without underscores.`,
         'yaml',
@@ -699,7 +748,7 @@ export async function analyze(
       if (original && !pricingOnly) upgradeView.original = printYaml(value);
       if (!pricingOnly) {
         const breaks = brokenBySpaceUpgrade(root).map((b): UpgradeBreakView => {
-          const [from, to] = locate(doc, b.path);
+          const [from, to] = place(b.path);
           return {from, to, line: lineAt(starts, from), path: formatPath(b.path), message: breakMessage(b)};
         });
         upgradeView.about = aboutUpgrade(version, breaks);
@@ -727,7 +776,7 @@ export async function analyze(
   if (pricing && !pricingOnly) {
     const verdict = spaceVerdict(root, pricing, version);
     const findings = verdict.findings.map((f): SpaceFinding => {
-      const [from, to] = locate(doc, f.path);
+      const [from, to] = place(f.path);
       return {from, to, line: lineAt(starts, from), path: formatPath(f.path), message: f.message, effect: f.effect};
     });
     space = {
