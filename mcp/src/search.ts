@@ -73,8 +73,9 @@ export function searchDocs(site: Site, query: string, version?: string, limit = 
     }
     filters.push(`version:${version === site.currentVersion ? 'current' : version}`);
   }
-  const {hits} = site.searchIndex().search(modalParams(q, filters));
-  return hits.slice(0, limit).map((hit) => {
+  // The modal's request, less the hits the tool does not send: the engine makes snippets for each hit it returns.
+  const {hits} = site.searchIndex().search({...modalParams(q, filters), hitsPerPage: limit});
+  return hits.map((hit) => {
     const levels = LEVELS.slice(2)
       .map((l) => hit.hierarchy?.[l])
       .filter((h): h is string => typeof h === 'string' && h !== '');
