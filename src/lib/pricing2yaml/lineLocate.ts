@@ -4,25 +4,28 @@
  * It answers only where the text around the path is plain; elsewhere the checker makes the positional parse.
  */
 
+import {Schema, isScalar, type ScalarTag} from 'yaml';
+
+const refuse = (message: string) => {
+  throw new Error(message);
+};
+
 /**
- * The `yaml` package's YAML 1.2 core schema for plain scalars (yaml/dist/schema/core, tests written out), in its
- * order; ./readYaml.ts reads scalars with it.
+ * The `yaml` package's own YAML 1.2 core schema for plain scalars, in its order: each tag's test and the value it
+ * resolves to. ./readYaml.ts reads scalars with it, so both readers resolve a plain scalar by the same rules.
  */
-export const CORE_SCALARS: [tag: string, test: RegExp, construct: (s: string) => unknown][] = [
-  ['null', /^(?:~|[Nn]ull|NULL)?$/, () => null],
-  ['bool', /^(?:true|True|TRUE|false|False|FALSE)$/, (s) => s[0] === 't' || s[0] === 'T'],
-  ['int', /^0o[0-7]+$/, (s) => parseInt(s.substring(2), 8)],
-  ['int', /^[-+]?[0-9]+$/, (s) => parseInt(s, 10)],
-  ['int', /^0x[0-9a-fA-F]+$/, (s) => parseInt(s.substring(2), 16)],
-  [
-    'float',
-    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    (s) =>
-      s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
-  ],
-  ['float', /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, (s) => parseFloat(s)],
-  ['float', /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, (s) => parseFloat(s)],
-];
+export const CORE_SCALARS: [tag: string, test: RegExp, construct: (s: string) => unknown][] = new Schema({
+  schema: 'core',
+}).tags
+  .filter((t): t is ScalarTag & {test: RegExp} => 'test' in t && t.test instanceof RegExp)
+  .map((t) => [
+    t.tag.replace('tag:yaml.org,2002:', ''),
+    t.test,
+    (s: string) => {
+      const value = t.resolve(s, refuse, {});
+      return isScalar(value) ? value.value : value;
+    },
+  ]);
 
 /** Where each line starts, and how far each is indented (spaces; -1 for a blank or comment-only line). */
 interface Lines {
