@@ -117,3 +117,25 @@ test.describe('axe on interactive states', () => {
     expect(found, found.join('\n')).toEqual([]);
   });
 });
+
+/**
+ * Colour contrast is checked once per look (see `markAlike` in ./axe.ts): a look made unreadable is still found, in a
+ * code token and in a table cell, each reported on the first element that has it rather than on all of them.
+ */
+test('a look with too little contrast is found once, where it first appears', async ({page}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(WIDTHS.desktop);
+  await open(page, docPath('api/space/SDKs/space-node-client'));
+  await setMode(page, 'light');
+  const plain = await page.locator('article pre .token.plain').count();
+  expect(plain, 'a page with many tokens alike').toBeGreaterThan(100);
+  await page.addStyleTag({
+    content: 'article pre .token.plain, article td { color: rgb(236, 236, 236) !important; }',
+  });
+  const found = (await violations(page, 'faded plain code and cells')).join('\n');
+  const contrast = found.split(/\n(?=\S)/).find((v) => v.includes(': color-contrast ')) ?? '';
+  const nodes = contrast.split('\n').slice(1);
+  expect(nodes.filter((n) => n.includes('plain')).length, contrast).toBeGreaterThan(0);
+  expect(nodes.filter((n) => n.includes('plain')).length, contrast).toBeLessThan(plain / 10);
+  expect(nodes.filter((n) => /\btd\b/.test(n)).length, contrast).toBeGreaterThan(0);
+});
