@@ -120,7 +120,7 @@ test.describe('axe on interactive states', () => {
 
 /**
  * Colour contrast is checked once per look (see `markAlike` in ./axe.ts): a look made unreadable is still found, in a
- * code token and in a table cell, each reported on the first element that has it rather than on all of them.
+ * code token and in a table cell, each reported on the first element axe checks that has it rather than on all.
  */
 test('a look with too little contrast is found once, where it first appears', async ({page}) => {
   test.setTimeout(180_000);
@@ -129,8 +129,24 @@ test('a look with too little contrast is found once, where it first appears', as
   await setMode(page, 'light');
   const plain = await page.locator('article pre .token.plain').count();
   expect(plain, 'a page with many tokens alike').toBeGreaterThan(100);
+  // Faded plain code and table cells. The code blocks' buttons are hidden, so that no token lies under something
+  // positioned (those are always checked) and every faded token is one sample or stands for it.
   await page.addStyleTag({
-    content: 'article pre .token.plain, article td { color: rgb(236, 236, 236) !important; }',
+    content:
+      'article pre .token.plain, article td { color: rgb(236, 236, 236) !important; } ' +
+      'article [class*="buttonGroup"] { display: none !important; }',
+  });
+  // The look's first element on the page holds only punctuation and spaces, which axe does not check: a copy of the
+  // first code block, without its buttons, whose one line is that.
+  await page.evaluate(() => {
+    const block = document.querySelector('article .theme-code-block')!;
+    const copy = block.cloneNode(true) as Element;
+    copy.querySelectorAll('[id]').forEach((el) => el.removeAttribute('id'));
+    copy.querySelectorAll('button').forEach((el) => el.remove());
+    const line = copy.querySelector('.token-line')!.cloneNode() as Element;
+    line.innerHTML = '<span class="token plain">; </span>';
+    copy.querySelector('code')!.replaceChildren(line);
+    block.before(copy);
   });
   const found = (await violations(page, 'faded plain code and cells')).join('\n');
   const contrast = found.split(/\n(?=\S)/).find((v) => v.includes(': color-contrast ')) ?? '';

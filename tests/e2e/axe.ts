@@ -101,9 +101,10 @@ const EXTRA_RULES = Object.fromEntries(
  * in its code blocks, tables, sidebar and lists. What the rule reads of an element is its own colour, font and text
  * shadow, and the layers painted under its text: its own box and its ancestors' (backgrounds, images, opacity,
  * filters, blend modes, pseudo-elements) and any positioned element over it. So an element that is shown, lies under
- * no positioned element other than its ancestors, and agrees on all of those with one checked before it is marked
- * and left out of that one rule; every other rule sees every element. tests/e2e/a11y.spec.ts checks that a low
- * contrast on one look is still found.
+ * no positioned element other than its ancestors, holds text that axe checks, and agrees on all of those with one
+ * checked before it is marked and left out of that one rule; every other rule sees every element.
+ * tests/e2e/a11y.spec.ts checks that a low contrast on one look is still found, even where the look's first element
+ * holds no text axe checks.
  */
 const ALIKE = 'data-contrast-alike';
 const AXE_SOURCE = `${axe.source};axe.configure({rules: [{id: 'color-contrast', selector: '*:not([${ALIKE}])'}]});`;
@@ -111,10 +112,12 @@ const AXE_SOURCE = `${axe.source};axe.configure({rules: [{id: 'color-contrast', 
 /** Marks the elements alike in colour, font and layers to one checked before them. */
 function markAlike(page: Page): Promise<void> {
   return page.evaluate((alike) => {
+    // Positioned elements that paint: the closed drawer's backdrop covers the viewport, hidden and transparent.
+    const PAINTED = {visibilityProperty: true, opacityProperty: true};
     const OWN = ['color', 'font-size', 'font-weight', 'font-style', 'text-shadow', 'visibility'];
     const LAYER = ['background-color', 'background-image', 'opacity', 'filter', 'mix-blend-mode', 'position'];
     const positioned = Array.from(document.querySelectorAll('*'))
-      .filter((el) => getComputedStyle(el).position !== 'static' && el.checkVisibility())
+      .filter((el) => getComputedStyle(el).position !== 'static' && el.checkVisibility(PAINTED))
       .map((el) => [el, el.getBoundingClientRect()] as const);
     const covered = (el: Element) => {
       const r = el.getBoundingClientRect();
@@ -143,9 +146,22 @@ function markAlike(page: Page): Promise<void> {
       }
       return known;
     };
+    // What axe may leave out of the rule for reasons other than colour: text without two letters or digits
+    // (whitespace, punctuation, an icon), form controls and labels, disabled or inert content, and what labels a
+    // disabled control. Such an element is never a sample, so it never stands for others.
+    const labelsOfDisabled = Array.from(document.querySelectorAll('[aria-labelledby]'))
+      .filter((control) => control.matches(':disabled, [aria-disabled="true"]'))
+      .flatMap((control) => control.getAttribute('aria-labelledby')!.split(/\s+/))
+      .map((id) => document.getElementById(id));
+    const exempt = (el: Element) =>
+      el.closest('button, input, select, textarea, label, option, [inert], [disabled], [aria-disabled]') !== null ||
+      labelsOfDisabled.some((label) => label?.contains(el));
+    const ownText = (el: Element) =>
+      Array.from(el.childNodes, (node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : '')).join('');
     const looks = new Set<string>();
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
-      if (!el.checkVisibility() || covered(el)) continue;
+      if ((ownText(el).match(/[\p{L}\p{N}]/gu) ?? []).length < 2) continue;
+      if (!el.checkVisibility() || covered(el) || exempt(el)) continue;
       const own = getComputedStyle(el);
       const look = `${OWN.map((p) => own.getPropertyValue(p)).join('|')}/${layersOf(el)}`;
       if (looks.has(look)) el.setAttribute(alike, '');
