@@ -109,65 +109,75 @@ const EXTRA_RULES = Object.fromEntries(
 const ALIKE = 'data-contrast-alike';
 const AXE_SOURCE = `${axe.source};axe.configure({rules: [{id: 'color-contrast', selector: '*:not([${ALIKE}])'}]});`;
 
-/** Marks the elements alike in colour, font and layers to one checked before them. */
-function markAlike(page: Page): Promise<void> {
-  return page.evaluate((alike) => {
-    // Positioned elements that paint: the closed drawer's backdrop covers the viewport, hidden and transparent.
-    const PAINTED = {visibilityProperty: true, opacityProperty: true};
-    const OWN = ['color', 'font-size', 'font-weight', 'font-style', 'text-shadow', 'visibility'];
-    const LAYER = ['background-color', 'background-image', 'opacity', 'filter', 'mix-blend-mode', 'position'];
-    const positioned = Array.from(document.querySelectorAll('*'))
-      .filter((el) => getComputedStyle(el).position !== 'static' && el.checkVisibility(PAINTED))
-      .map((el) => [el, el.getBoundingClientRect()] as const);
-    const covered = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      return positioned.some(
-        ([p, b]) => !p.contains(el) && b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom,
-      );
-    };
-    // The layers under an element's text, worked out once per element (siblings share their ancestors) and
-    // numbered: elements with the same number have the same layers.
-    const numbers = new Map<string, number>();
-    const layers = new Map<Element, number>();
-    const layersOf = (el: Element | null): number => {
-      if (!el) return 0;
-      let known = layers.get(el);
-      if (known === undefined) {
-        const style = getComputedStyle(el);
-        const own = LAYER.map((p) => style.getPropertyValue(p));
-        for (const pseudo of ['::before', '::after']) {
-          const box = getComputedStyle(el, pseudo);
-          if (box.content !== 'none') own.push(pseudo, box.backgroundColor, box.backgroundImage);
+/**
+ * Marks the elements alike in colour, font and layers to one checked before them, within what the analysis covers
+ * (`include`, else the whole page): a sample outside it would stand for elements it never checks.
+ */
+function markAlike(page: Page, include = 'body'): Promise<void> {
+  return page.evaluate(
+    ([alike, include]) => {
+      // Positioned elements that paint: the closed drawer's backdrop covers the viewport, hidden and transparent.
+      const PAINTED = {visibilityProperty: true, opacityProperty: true};
+      const OWN = ['color', 'font-size', 'font-weight', 'font-style', 'text-shadow', 'visibility'];
+      const LAYER = ['background-color', 'background-image', 'opacity', 'filter', 'mix-blend-mode', 'position'];
+      const positioned = Array.from(document.querySelectorAll('*'))
+        .filter((el) => getComputedStyle(el).position !== 'static' && el.checkVisibility(PAINTED))
+        .map((el) => [el, el.getBoundingClientRect()] as const);
+      const covered = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return positioned.some(
+          ([p, b]) => !p.contains(el) && b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom,
+        );
+      };
+      // The layers under an element's text, worked out once per element (siblings share their ancestors) and
+      // numbered: elements with the same number have the same layers.
+      const numbers = new Map<string, number>();
+      const layers = new Map<Element, number>();
+      const layersOf = (el: Element | null): number => {
+        if (!el) return 0;
+        let known = layers.get(el);
+        if (known === undefined) {
+          const style = getComputedStyle(el);
+          const own = LAYER.map((p) => style.getPropertyValue(p));
+          for (const pseudo of ['::before', '::after']) {
+            const box = getComputedStyle(el, pseudo);
+            if (box.content !== 'none') own.push(pseudo, box.backgroundColor, box.backgroundImage);
+          }
+          const key = `${own.join('|')}/${layersOf(el.parentElement)}`;
+          known = numbers.get(key) ?? numbers.size + 1;
+          numbers.set(key, known);
+          layers.set(el, known);
         }
-        const key = `${own.join('|')}/${layersOf(el.parentElement)}`;
-        known = numbers.get(key) ?? numbers.size + 1;
-        numbers.set(key, known);
-        layers.set(el, known);
+        return known;
+      };
+      // What axe may leave out of the rule for reasons other than colour: text without two letters or digits
+      // (whitespace, punctuation, an icon), form controls and labels, disabled or inert content, and what labels a
+      // disabled control. Such an element is never a sample, so it never stands for others.
+      const labelsOfDisabled = Array.from(document.querySelectorAll('[aria-labelledby]'))
+        .filter((control) => control.matches(':disabled, [aria-disabled="true"]'))
+        .flatMap((control) => control.getAttribute('aria-labelledby')!.split(/\s+/))
+        .map((id) => document.getElementById(id));
+      const exempt = (el: Element) =>
+        el.closest('button, input, select, textarea, label, option, [inert], [disabled], [aria-disabled]') !== null ||
+        labelsOfDisabled.some((label) => label?.contains(el));
+      const ownText = (el: Element) =>
+        Array.from(el.childNodes, (node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : '')).join('');
+      const looks = new Set<string>();
+      const covers = Array.from(document.querySelectorAll(include)).flatMap((root) => [
+        root,
+        ...Array.from(root.querySelectorAll('*')),
+      ]);
+      for (const el of new Set(covers)) {
+        if ((ownText(el).match(/[\p{L}\p{N}]/gu) ?? []).length < 2) continue;
+        if (!el.checkVisibility() || covered(el) || exempt(el)) continue;
+        const own = getComputedStyle(el);
+        const look = `${OWN.map((p) => own.getPropertyValue(p)).join('|')}/${layersOf(el)}`;
+        if (looks.has(look)) el.setAttribute(alike, '');
+        else looks.add(look);
       }
-      return known;
-    };
-    // What axe may leave out of the rule for reasons other than colour: text without two letters or digits
-    // (whitespace, punctuation, an icon), form controls and labels, disabled or inert content, and what labels a
-    // disabled control. Such an element is never a sample, so it never stands for others.
-    const labelsOfDisabled = Array.from(document.querySelectorAll('[aria-labelledby]'))
-      .filter((control) => control.matches(':disabled, [aria-disabled="true"]'))
-      .flatMap((control) => control.getAttribute('aria-labelledby')!.split(/\s+/))
-      .map((id) => document.getElementById(id));
-    const exempt = (el: Element) =>
-      el.closest('button, input, select, textarea, label, option, [inert], [disabled], [aria-disabled]') !== null ||
-      labelsOfDisabled.some((label) => label?.contains(el));
-    const ownText = (el: Element) =>
-      Array.from(el.childNodes, (node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : '')).join('');
-    const looks = new Set<string>();
-    for (const el of Array.from(document.body.querySelectorAll('*'))) {
-      if ((ownText(el).match(/[\p{L}\p{N}]/gu) ?? []).length < 2) continue;
-      if (!el.checkVisibility() || covered(el) || exempt(el)) continue;
-      const own = getComputedStyle(el);
-      const look = `${OWN.map((p) => own.getPropertyValue(p)).join('|')}/${layersOf(el)}`;
-      if (looks.has(look)) el.setAttribute(alike, '');
-      else looks.add(look);
-    }
-  }, ALIKE);
+    },
+    [ALIKE, include] as const,
+  );
 }
 
 /** Runs axe on the page as it is and describes every violation: where, which rule, which elements. */
@@ -180,7 +190,7 @@ export async function violations(page: Page, place: string, include?: string): P
     .setLegacyMode()
     .options({resultTypes: ['violations'], rules: EXTRA_RULES});
   if (include) builder = builder.include(include);
-  await markAlike(page);
+  await markAlike(page, include);
   const {violations} = await builder
     .analyze()
     .finally(() =>
