@@ -33,7 +33,7 @@ const EXPECTED_ERRORS: readonly {page: (path: string) => boolean; message: RegEx
 /**
  * A browser context without JavaScript, one per worker: with no script to run, its pages share nothing a page could
  * leave behind (no storage, no service worker), and the read of a page takes about 0.5 s in it against about 0.8 s
- * in a context of its own (the 2.0.0 pages, two workers on 2 cores).
+ * in a context of its own (the 30 pages of one archived version, two workers on 2 cores).
  */
 const test = base.extend<object, {withoutScripts: BrowserContext}>({
   withoutScripts: [
