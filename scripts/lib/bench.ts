@@ -70,6 +70,25 @@ export interface Scores {
   cls: number;
   /** Total blocking time, ms (Lighthouse's simulated figure on mobile). */
   tbt: number;
+  /**
+   * Lighthouse's measure of the host's CPU (`environment.benchmarkIndex`, a fixed loop timed in the page). Lighthouse
+   * warns that a run's score suffers when it is 1,000 or less (`warningSlowHostCpu`): its mobile preset simulates a
+   * phone four times slower than a host it assumes to be faster.
+   */
+  benchmarkIndex: number;
+  /** Lighthouse warned that the host's CPU is slower than it expects. */
+  slowHost: boolean;
+}
+
+/** What a set of Lighthouse runs says of the host: its CPU benchmark index (min, median, max) and any warning. */
+export function hostCpu(runs: Scores[]): string {
+  const index = runs.map((s) => s.benchmarkIndex).sort((a, b) => a - b);
+  const slow = runs.filter((s) => s.slowHost).length;
+  return (
+    `Lighthouse's CPU benchmark index of the host: ${index[0]} to ${index.at(-1)}, median ${median(index)}, over ` +
+    `${runs.length} runs` +
+    (slow ? `; in ${slow} of them Lighthouse warned that the host's CPU is slower than it expects` : '')
+  );
 }
 
 /**
@@ -97,6 +116,8 @@ export async function lighthouseRun(url: string, desktop: boolean, port = 0): Pr
   const lhr = JSON.parse(run.stdout) as {
     categories: Record<string, {score: number | null}>;
     audits: Record<string, {numericValue?: number}>;
+    environment: {benchmarkIndex: number};
+    runWarnings: string[];
   };
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
@@ -106,12 +127,14 @@ export async function lighthouseRun(url: string, desktop: boolean, port = 0): Pr
     seo: score('seo'),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    slowHost: lhr.runWarnings.some((w) => /slower CPU than/.test(w)),
   };
 }
 
 /** The median of each figure of several runs of one page. */
 export function medianScores(runs: Scores[]): Scores {
-  const med = (key: keyof Scores) => median(runs.map((s) => s[key]));
+  const med = (key: Exclude<keyof Scores, 'slowHost'>) => median(runs.map((s) => s[key]));
   return {
     performance: med('performance'),
     accessibility: med('accessibility'),
@@ -119,6 +142,8 @@ export function medianScores(runs: Scores[]): Scores {
     seo: med('seo'),
     cls: med('cls'),
     tbt: med('tbt'),
+    benchmarkIndex: med('benchmarkIndex'),
+    slowHost: runs.some((s) => s.slowHost),
   };
 }
 
