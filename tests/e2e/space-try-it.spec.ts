@@ -12,7 +12,7 @@ import {expect, test, type Locator, type Page} from '@playwright/test';
 import {DOCUMENT, spawnMock} from '../../scripts/mock-space';
 import {TIMEOUT_SECONDS} from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/request';
 import {LATE, setMode, violations, where} from './axe';
-import {docPath, waitForHydration, watchErrors, watchLoads} from './utils';
+import {docPath, idle, waitForHydration, watchErrors, watchLoads} from './utils';
 
 const PAGE = docPath('api/space/space-api');
 const MOCK_PORT = 4321;
@@ -79,6 +79,12 @@ async function openReference(page: Page, baseUrl: string, apiKey: string): Promi
 /** Opens the console of an operation; returns it and its result area. */
 async function consoleOf(page: Page, operationId: string): Promise<{console: Locator; answer: Locator}> {
   const button = page.getByRole('button', {name: `Try ${operationId}`, exact: true});
+  // Scrolled to first, and clicked once the page has drawn what that brought into view and what earlier steps started
+  // (an answer's code block, sections drawn only near the viewport). A click finds where the button is, then presses
+  // that point, which a late shift of the layout can leave on something else: seen once on a busy machine, at the
+  // fourth console opened, whose button stayed closed.
+  await button.scrollIntoViewIfNeeded();
+  await idle(page);
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const console = page.getByRole('region', {name: `Console of ${operationId}`});
