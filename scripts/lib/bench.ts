@@ -80,6 +80,9 @@ export interface Scores {
   slowHost: boolean;
 }
 
+/** How the benches say that Lighthouse warned of a slow host, beside a score it lowered. */
+export const SLOW_HOST = 'Lighthouse warned that the host CPU is slower than it expects';
+
 /** What a set of Lighthouse runs says of the host: its CPU benchmark index (min, median, max) and any warning. */
 export function hostCpu(runs: Scores[]): string {
   const index = runs.map((s) => s.benchmarkIndex).sort((a, b) => a - b);
@@ -87,7 +90,7 @@ export function hostCpu(runs: Scores[]): string {
   return (
     `Lighthouse's CPU benchmark index of the host: ${index[0]} to ${index.at(-1)}, median ${median(index)}, over ` +
     `${runs.length} runs` +
-    (slow ? `; in ${slow} of them Lighthouse warned that the host's CPU is slower than it expects` : '')
+    (slow ? `; ${SLOW_HOST} in ${slow} of them` : '')
   );
 }
 
