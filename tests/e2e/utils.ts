@@ -5,6 +5,7 @@ import {visit} from 'unist-util-visit';
 import {sitemapPaths as builtSitemapPaths} from '../../plugins/builtPages';
 import {parseHtml, select} from '../../plugins/hast';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
+import {SCROLL_FOCUS} from '../../src/components/ScrollableTable/scrollFocus';
 
 export {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath};
 
@@ -98,13 +99,17 @@ export async function settle(page: Page): Promise<void> {
  * stops, run on that final state.
  */
 export async function drawDeferred(page: Page): Promise<void> {
-  await page.addStyleTag({content: '[class*="deferred_"] { content-visibility: visible !important; }'});
+  // The site's own mark of a deferred area (src/components/ScrollableTable), not the hashed class that defers it.
+  const deferred = `[${SCROLL_FOCUS}="deferred"]`;
+  await page.addStyleTag({content: `${deferred} { content-visibility: visible !important; }`});
   await expect
     .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('[class*="deferred_"]')).every(
-          (el) => (el.tabIndex === 0) === (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight),
-        ),
+      page.evaluate(
+        (deferred) =>
+          Array.from(document.querySelectorAll<HTMLElement>(deferred)).every(
+            (el) => (el.tabIndex === 0) === (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight),
+          ),
+        deferred,
       ),
     )
     .toBe(true);

@@ -4,12 +4,13 @@
  * longer where the site expects it. The other touchpoints fail the build or a test of the built site by themselves
  * (the register says which).
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {CODE_BLOCK_PARTS, HIGHLIGHTER_PARTS} from '../../plugins/code-on-demand/chunks';
 import {THEME_CLIENT_MODULE} from '../../plugins/code-on-demand/index';
 import {recordInCacheKey} from '../../plugins/cacheVersion';
+import {findLinkWarnings} from '../../scripts/check-build-log';
 
 const ROOT = join(__dirname, '..', '..');
 /** Where an installed package is (not through `require.resolve`: some of these export no `package.json`). */
@@ -95,4 +96,94 @@ describe('the overrides of package.json', () => {
       [],
     );
   });
+});
+
+describe('what the build-log check reads (scripts/check-build-log.ts)', () => {
+  /** The messages Docusaurus writes about broken links, taken from its own code rather than written by hand. */
+  const sources: [string, RegExp][] = [
+    [join('@docusaurus/core', 'lib', 'server', 'brokenLinks.js'), /return `(Docusaurus found broken anchors!)/],
+    [join('@docusaurus/core', 'lib', 'server', 'brokenLinks.js'), /return `(Docusaurus found broken links!)/],
+    [join('@docusaurus/plugin-content-docs', 'lib', 'index.js'), /`(Docs markdown link couldn't be resolved: )/],
+  ];
+
+  it.each(sources)('%s still words a broken link so that the check finds it', (file, message) => {
+    const found = read(join(ROOT, 'node_modules', file)).match(message);
+    expect(found, `${message} in ${file}`).not.toBeNull();
+    expect(findLinkWarnings(`[WARNING] ${found![1]}(url=./x.mdx)`)).toHaveLength(1);
+  });
+});
+
+describe('framework details the CSS and the tests rely on', () => {
+  it('Infima still closes the mobile drawer with translate3d(-100%, 0, 0), which src/css/custom.css moves 1px further', () => {
+    const infima = read(join(packageDir('infima'), 'dist', 'css', 'default', 'default.css'));
+    expect(infima).toMatch(/\.navbar-sidebar \{[^}]*transform: translate3d\(-100%, 0, 0\);/);
+    expect(infima).toMatch(/\.navbar-sidebar--show \.navbar-sidebar[^{]*\{[^}]*transform: translate3d\(0, 0, 0\);/);
+    expect(read(join(ROOT, 'src', 'css', 'custom.css'))).toContain(
+      '.navbar:not(.navbar-sidebar--show) .navbar-sidebar {',
+    );
+  });
+
+  it('theme-common still names the dark drawing of a themed image themedComponent--dark (the Markdown twins drop it)', () => {
+    const css = read(
+      join(packageDir('@docusaurus/theme-common'), 'lib', 'components', 'ThemedComponent', 'styles.module.css'),
+    );
+    expect(css).toContain('.themedComponent--dark');
+    expect(read(join(ROOT, 'plugins', 'markdown-twins', 'docusaurusMarkup.ts'))).toContain('themedComponent--dark');
+  });
+
+  it('core still marks <html data-has-hydrated> once React has hydrated (the end-to-end tests and benches wait on it)', () => {
+    const source = read(join(packageDir('@docusaurus/core'), 'lib', 'client', 'hasHydratedDataAttribute.js'));
+    expect(source).toContain('<html data-has-hydrated={isBrowser}/>');
+  });
+
+  it("theme-common still stores the reader's colour mode under the key 'theme' (tests set it to start in a mode)", () => {
+    const source = read(join(packageDir('@docusaurus/theme-common'), 'lib', 'contexts', 'colorMode.js'));
+    expect(source).toContain("const ColorModeStorageKey = 'theme';");
+  });
+});
+
+describe('the register (architecture/touchpoints.md)', () => {
+  const register = read(join(ROOT, 'architecture', 'touchpoints.md'));
+  /** Marks of a reach past a documented seam that a file's text shows, each with what it reaches. */
+  const MARKS: [RegExp, string][] = [
+    [/@docusaurus\/theme-common\/internal/, 'theme-common/internal'],
+    [/'@generated\//, 'a generated module'],
+    [/@theme-init\//, '@theme-init'],
+    [/data-has-hydrated/, 'data-has-hydrated'],
+    [/\[class\*=/, 'a hashed class'],
+    [/node_modules\/@docusaurus|'@docusaurus\/[a-z-]+\/lib\//, "a framework package's file"],
+    // `@docsearch/react/style` is in the package's exports: a documented entry point.
+    [/@docsearch\/react\/(?!style')|DocSearch-Input|DocSearch--active/, "DocSearch's markup or files"],
+  ];
+  const files = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), {withFileTypes: true}).flatMap((entry) => {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'fixtures' ? [] : files(path);
+      return /\.(tsx?|mjs|css)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  /**
+   * A file is named when the register holds its path, "…/" and its last two segments (or its name, unless it is an
+   * index), a test file's name, or its folder's `*.spec.ts`.
+   */
+  const named = (path: string) => {
+    const parts = path.split('/');
+    const name = parts.at(-1)!;
+    return (
+      register.includes(path) ||
+      register.includes(`…/${parts.slice(-2).join('/')}`) ||
+      (!name.startsWith('index.') && register.includes(`…/${name}`)) ||
+      (path.startsWith('tests/') && register.includes(name)) ||
+      (name.endsWith('.spec.ts') && register.includes(`${parts.slice(0, -1).join('/')}/*.spec.ts`))
+    );
+  };
+  const hits = ['src', 'plugins', 'scripts', 'mcp/src', 'tests/e2e', 'tests/e2e-hosted', 'tests/e2e-headers']
+    .flatMap(files)
+    .filter((path) => path !== 'tests/unit/touchpoints.test.ts')
+    .flatMap((path) => {
+      const text = read(join(ROOT, path));
+      return MARKS.filter(([mark]) => mark.test(text)).map(([, what]) => [path, what] as const);
+    });
+
+  it('finds the marks it looks for', () => expect(hits.length).toBeGreaterThan(10));
+  it.each(hits)('names %s, which reaches %s', (path) => expect(named(path), path).toBe(true));
 });
