@@ -1,7 +1,16 @@
 import {expect, test, type Page} from '@playwright/test';
 import {PRISM_MARKER} from '../../plugins/code-on-demand/chunks';
 import {ANNOUNCEMENT, REPOS} from '../../src/constants';
-import {CURRENT_VERSION, docPath, idle, navigateInApp, waitForHydration, watchErrors, watchLoads} from './utils';
+import {
+  CURRENT_VERSION,
+  docPath,
+  idle,
+  navigateInApp,
+  routeChunks,
+  waitForHydration,
+  watchErrors,
+  watchLoads,
+} from './utils';
 
 const intro = docPath('docs/Introduction');
 
@@ -317,4 +326,42 @@ test.describe('long pages', () => {
     expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(text);
     expect(errors).toEqual([]);
   });
+});
+
+/**
+ * At phone width the doc sidebar lives in the closed drawer, off screen to the left. The theme's links prefetch their
+ * target once an IntersectionObserver sees them; the drawer sits 1 px further left than Infima puts it
+ * (src/css/custom.css) so that its edge no longer touches the viewport and none of its links is seen.
+ */
+test('at phone width, the links of the closed drawer prefetch nothing', async ({page, context}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  const path = docPath('api/space/space-api');
+  const loads = watchLoads(page);
+  await page.goto(path);
+  await waitForHydration(page);
+  await loads.settled();
+  const prefetched = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]'), (link) => link.href),
+  );
+  // Doc pages linked from the drawer and nowhere else on the page.
+  const drawerOnly = await page.evaluate(() => {
+    const inDrawer = (a: Element) => a.closest('.navbar-sidebar') !== null;
+    const links = Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="/docs/"]'));
+    const elsewhere = new Set(links.filter((a) => !inDrawer(a)).map((a) => a.pathname));
+    return [...new Set(links.filter(inDrawer).map((a) => a.pathname))].filter((p) => !elsewhere.has(p));
+  });
+  // Doc pages, like this one: what they load beyond its chunks is their own content. (A category page would also
+  // need the index page's component, which a category link in the breadcrumbs may prefetch.)
+  const docs = drawerOnly.filter((target) => !target.includes('/category/'));
+  expect(docs.length, 'doc pages only the drawer links to').toBeGreaterThan(5);
+  // What each of three of them would load beyond what this page already has.
+  const own = new Set(await routeChunks(context, path));
+  for (const target of docs.slice(0, 3)) {
+    const chunks = (await routeChunks(context, target)).filter((chunk) => !own.has(chunk));
+    expect(chunks.length, `chunks of ${target}`).toBeGreaterThan(0);
+    expect(
+      prefetched.filter((href) => chunks.includes(href)),
+      `prefetched for ${target}`,
+    ).toEqual([]);
+  }
 });
