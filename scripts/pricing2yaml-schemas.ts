@@ -138,8 +138,10 @@ function feature(v: SyntaxVersion): Schema {
       enum: VALUE_TYPES,
     },
     defaultValue: valueOf(
-      'Value the feature has in every plan that does not override it. Its JSON type must match `valueType`: true/false for BOOLEAN, a number for NUMERIC (`.inf` means unlimited; pricing4ts caps numbers at 100,000,000), a string for TEXT, and a non-empty list of payment methods for a PAYMENT feature.' +
-        (since(v, '3.0') ? ' Since pricing4ts 0.10 the PAYMENT list may be empty.' : ''),
+      'Value the feature has in every plan that does not override it. Its JSON type must match `valueType`: true/false for BOOLEAN, a number for NUMERIC (`.inf` means unlimited; pricing4ts caps numbers at 100,000,000), a string for TEXT, and ' +
+        (since(v, '3.0')
+          ? 'a list of payment methods for a PAYMENT feature (pricing4ts 0.10 accepts an empty list).'
+          : 'a non-empty list of payment methods for a PAYMENT feature.'),
     ),
     expression: {
       type: expressionType,
