@@ -109,44 +109,6 @@ test.describe('every control is reachable with Tab and shows focus', () => {
       await tabThroughEverything(page);
     });
   }
-
-  test('navbar dropdown items, opened from the keyboard', async ({page}) => {
-    await open(page, DOC_PAGE);
-    const dropdowns = page.locator('.navbar__items--right .dropdown');
-    expect(await dropdowns.count()).toBeGreaterThan(0);
-    for (const dropdown of await dropdowns.all()) {
-      await dropdown.locator('.navbar__link').focus();
-      await page.keyboard.press('Enter');
-      await expect(dropdown).toHaveClass(/dropdown--show/);
-      const items = dropdown.locator('.dropdown__menu a');
-      // The menu fades in; its links take focus once it is drawn.
-      await expect(items.first()).toBeVisible();
-      for (let i = 0; i < (await items.count()); i++) {
-        await page.keyboard.press('Tab');
-        await expect(items.nth(i)).toBeFocused();
-        await settle(page);
-        const now = await focused(page);
-        expect(
-          now?.outlineVisible || now?.boxShadow !== 'none',
-          `focus indicator on ${await items.nth(i).textContent()}`,
-        ).toBe(true);
-      }
-      await page.keyboard.press('Tab');
-      await expect(dropdown).not.toHaveClass(/dropdown--show/);
-    }
-  });
-
-  test('tabs in a tab list move with the arrow keys', async ({page}) => {
-    await open(page, DOC_PAGE);
-    const tablist = page.getByRole('tablist').first();
-    const tabs = tablist.getByRole('tab');
-    expect(await tabs.count()).toBeGreaterThan(1);
-    await tabs.first().focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(tabs.nth(1)).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-  });
 });
 
 /** Presses a key many times and returns every element focus visited, as "inside"/"outside" the given container. */
@@ -163,7 +125,7 @@ async function cycle(page: Page, container: Locator, key: string, presses: numbe
   return outside;
 }
 
-test.describe('search modal', () => {
+test.describe('search modal (plugins/local-search SearchBar and DocSearch patch 4)', () => {
   test('keeps focus inside with Tab and Shift+Tab, and gives it back to the search button on close', async ({page}) => {
     await open(page, docPath('docs/Introduction'));
     const button = page.locator('.DocSearch-Button');
@@ -184,7 +146,7 @@ test.describe('search modal', () => {
   });
 });
 
-test.describe('mobile drawer', () => {
+test.describe('mobile drawer (the Navbar/MobileSidebar wrapper)', () => {
   test.use({viewport: {width: 390, height: 844}});
 
   for (const how of ['Escape', 'the close button'] as const) {
@@ -211,14 +173,4 @@ test.describe('mobile drawer', () => {
       await expect(toggle).toBeFocused();
     });
   }
-
-  test('following a link from the drawer navigates and closes it', async ({page}) => {
-    await open(page, '/');
-    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-    const drawer = page.locator('.navbar-sidebar');
-    await drawer.getByRole('link', {name: 'Developer Guide', exact: true}).focus();
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`**${docPath('api/introduction')}`);
-    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
-  });
 });
