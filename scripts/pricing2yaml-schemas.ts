@@ -457,7 +457,9 @@ function addOn(v: SyntaxVersion): Schema {
           minimum: 0,
           default: UNLIMITED,
           description:
-            'Largest quantity that can be contracted; must not be below minQuantity. `.inf` means no maximum.',
+            'Largest quantity that can be contracted; must not be below minQuantity. `.inf` means no maximum to the ' +
+            'schema and pricing4ts, but SPACE sells one unit of such an add-on (the SPACE guide to creating a ' +
+            'contract says why): write the real maximum.',
         },
         quantityStep: {
           type: 'number',

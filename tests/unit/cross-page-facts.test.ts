@@ -14,6 +14,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {parseDocument} from 'yaml';
 import {withoutCode} from '../../plugins/markdownSource';
 import {ROOT, allCodeBlocks, mdxFiles, parseMeta} from '../utils/codeBlocks';
 import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
@@ -226,5 +227,246 @@ describe('browser examples', () => {
       .filter((b) => /^(await\s|(const|let|var)\s[^=]+=\s*await\s)/m.test(b.code))
       .map((b) => `${b.file}:${b.line}`);
     expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * Lists that have one home. The home is machine-readable: the SPACE API document for the evaluation error codes and
+ * the shape of a result, the first table under a heading of a page for the rest. Another page may summarise a list in
+ * prose and link to its home (REFERENCES in current-page-facts.test.ts checks the links); a page that restates it must
+ * not differ from the home:
+ * - a table or list that names three or more error codes pairs each code with the home's cause, word for word;
+ * - a table or list of the result's fields says that `used` and `limit` are `null` when `error` is set;
+ * - a table or list with four or more of the contract checks copies the home's rows, in its order;
+ * - a table, list item or paragraph that says which kinds of usage limit SPACE counts names every kind the home says
+ *   it counts.
+ * Pages under docs/api/Pricing4SaaS/ describe the evaluators of Pricing4Java and pricing4ts, whose codes share some
+ * names with SPACE's and are other facts.
+ */
+interface Unit {
+  kind: 'table' | 'list' | 'paragraph';
+  /** Table rows (cells), list items or the paragraph, each as one line of text. */
+  items: string[];
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The tables, lists and paragraphs of a page's prose (code blocks left out). */
+function units(text: string): Unit[] {
+  const out: Unit[] = [];
+  let current: Unit | undefined;
+  const close = () => {
+    if (current) out.push({...current, items: current.items.map(squash)});
+    current = undefined;
+  };
+  withoutCode(text)
+    .split('\n')
+    .forEach((line) => {
+      const item = /^\s*(?:[-*+]|\d+\.)\s+(.*)$/.exec(line);
+      if (/^\s*$/.test(line) || /^(#|:::|<|import |export |---)/.test(line)) close();
+      else if (line.startsWith('|')) {
+        if (current?.kind !== 'table') {
+          close();
+          current = {kind: 'table', items: []};
+        }
+        if (!/^\|\s*:?-{3}/.test(line)) current.items.push(line);
+      } else if (item) {
+        if (current?.kind !== 'list') {
+          close();
+          current = {kind: 'list', items: []};
+        }
+        current.items.push(item[1]);
+      } else if (current?.kind === 'list' && /^\s+\S/.test(line)) {
+        current.items[current.items.length - 1] += ` ${line}`;
+      } else {
+        if (current?.kind !== 'paragraph') {
+          close();
+          current = {kind: 'paragraph', items: ['']};
+        }
+        current.items[0] += ` ${line}`;
+      }
+    });
+  close();
+  return out;
+}
+
+const cells = (row: string) =>
+  row
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => c.trim());
+
+/** The first table after `heading` on a page: its rows without the header, as cells. */
+function homeTable(page: string, heading: string): string[][] {
+  const text = read(page);
+  const at = text.split('\n').indexOf(heading);
+  expect(at, `${page} has "${heading}"`).toBeGreaterThanOrEqual(0);
+  const table = units(
+    text
+      .split('\n')
+      .slice(at + 1)
+      .join('\n'),
+  ).find((u) => u.kind === 'table');
+  expect(table, `a table under "${heading}" in ${page}`).toBeDefined();
+  return table!.items.slice(1).map(cells);
+}
+
+const spaceApi = parseDocument(
+  readFileSync(join(ROOT, 'plugins/space-openapi/static/openapi/space-api.yaml'), 'utf8'),
+).toJS() as {
+  components: {schemas: Record<string, {properties: Record<string, {description?: string; enum?: string[]}>}>};
+};
+
+/** `- \`CODE\`: cause` items of a Markdown text, cause squashed. */
+function codeCauses(markdown: string): Record<string, string> {
+  return Object.fromEntries(
+    [...markdown.matchAll(/^- `([A-Z_]+)`: ([\s\S]*?)(?=\n- `|$(?![\s\S]))/gm)].map((m) => [m[1], squash(m[2])]),
+  );
+}
+
+/** Code and cause of each table row or list item of a unit that pairs a code with its cause. */
+function restatedCauses(unit: Unit): Record<string, string> {
+  const pairs = unit.items.map((item) => {
+    if (unit.kind === 'table') {
+      const [code, cause] = cells(item);
+      return /^`[A-Z_]+`$/.test(code) ? [code.slice(1, -1), cause] : undefined;
+    }
+    const m = /^`([A-Z_]+)`: (.*)$/.exec(item);
+    return m ? [m[1], m[2]] : undefined;
+  });
+  return Object.fromEntries(pairs.filter((p): p is string[] => p !== undefined));
+}
+
+const restatingPages = pages.filter(({page}) => !page.startsWith('docs/api/Pricing4SaaS/'));
+
+describe('error codes of an evaluation: home in the SPACE API document', () => {
+  const code = spaceApi.components.schemas.EvaluationError.properties.code;
+  const home = codeCauses(code.description ?? '');
+
+  it('the document gives every code of the enum one cause, in the same order', () => {
+    expect(Object.keys(home)).toEqual(code.enum);
+  });
+
+  it('lists all four causes of INVALID_EXPECTED_CONSUMPTION and the body that names only other limits', () => {
+    const cause = home.INVALID_EXPECTED_CONSUMPTION;
+    for (const part of ['gives no amount', 'gives `0`', 'keeps no level for', 'exactly 0', 'only keys name limits']) {
+      expect(cause).toContain(part);
+    }
+  });
+
+  it('recognises a restatement that differs', () => {
+    const page =
+      '| Code | Cause |\n| --- | --- |\n| `FLAG_NOT_FOUND` | x |\n| `PARSE_ERROR` | y |\n| `TYPE_MISMATCH` | z |\n';
+    const [unit] = units(page);
+    expect(restatedCauses(unit)).toEqual({FLAG_NOT_FOUND: 'x', PARSE_ERROR: 'y', TYPE_MISMATCH: 'z'});
+  });
+
+  it.each(restatingPages)('$page pairs the codes with the home causes, or names fewer than three', ({text}) => {
+    const codes = code.enum ?? [];
+    const differing = units(text)
+      .filter((u) => u.kind !== 'paragraph')
+      .filter((u) => new Set(u.items.join(' ').match(new RegExp(codes.join('|'), 'g'))).size >= 3)
+      .filter((u) => JSON.stringify(restatedCauses(u)) !== JSON.stringify(home))
+      .map((u) => `${u.items[0].slice(0, 60)}…: ${JSON.stringify(restatedCauses(u))}`);
+    expect(differing).toEqual([]);
+  });
+});
+
+describe('used and limit of an answer with an error: home in the SPACE API document', () => {
+  const result = spaceApi.components.schemas.EvaluationResult.properties;
+  const NULL_ON_ERROR = /`null`[^|]*\berror\b|\berror\b[^|]*`null`/;
+
+  it.each(['used', 'limit'])('the document says %s is null whenever error is not', (field) => {
+    expect(squash(result[field].description ?? '')).toContain('`null` whenever `error` is not `null`');
+  });
+
+  it.each(restatingPages)('$page says so wherever it lists the fields of a result', ({text}) => {
+    const field = (item: string, u: Unit) => (u.kind === 'table' ? cells(item)[0] : item.split(/\s/)[0]);
+    const missing = units(text)
+      .filter((u) => u.kind !== 'paragraph')
+      .filter((u) => ['`eval`', '`used`', '`limit`'].every((f) => u.items.some((i) => field(i, u) === f)))
+      .flatMap((u) => u.items.filter((i) => ['`used`', '`limit`'].includes(field(i, u))))
+      .filter((item) => !NULL_ON_ERROR.test(item));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('contract checks: home in the create-contract page', () => {
+  const HOME = 'docs/api/space/user-guide/create-contract.mdx';
+  /** Each check as a table row or list item words it: its message, or the rule. */
+  const CHECKS: [string, RegExp][] = [
+    ['one contract per user', /already exists|one contract per/i],
+    ['services exist', /Services not found|exists and is enabled/i],
+    ['version active', /Pricing version \S+ for service|\bactive\b/i],
+    ['service contracted', /Please check the services|is contracted|appears in `contractedServices`/i],
+    ['plan exists', /\bPlan \S+ for service|\bplan\b[^|.]*\bexists\b/i],
+    ['add-on exists', /declared in the subscription not found|every add-on[^|.]*\bexists\b/i],
+    ['available for the plan', /availableFor|available for (the chosen )?plan/i],
+    ['dependencies and exclusions', /dependsOn|excludes|cannot be selected with/i],
+    ['quantity', /quantity|subscriptionConstraints/i],
+  ];
+  const checksIn = (item: string) => CHECKS.filter(([, re]) => re.test(item)).map(([name]) => name);
+  const rows = homeTable(HOME, '## Rules SPACE checks');
+
+  it('the home lists the checks in the order SPACE runs them (ContractService.ts 73-111, ContractValidation.ts 267-330)', () => {
+    expect(rows.map((row) => checksIn(row[0])[0])).toEqual(CHECKS.map(([name]) => name));
+  });
+
+  it.each(pages.filter(({page}) => page !== HOME))(
+    '$page copies the home table word for word, or restates fewer than four checks',
+    ({text}) => {
+      const home = rows.map((row) => row.join(' | '));
+      const differing = units(text)
+        .filter((u) => u.kind !== 'paragraph')
+        .filter((u) => new Set(u.items.flatMap(checksIn)).size >= 4)
+        .filter((u) => {
+          const items = u.kind === 'table' ? u.items.slice(1).map((i) => cells(i).join(' | ')) : u.items;
+          return JSON.stringify(items) !== JSON.stringify(home);
+        })
+        .map((u) => u.items[0]);
+      expect(differing).toEqual([]);
+    },
+  );
+});
+
+describe('usage limits SPACE counts: home in "How a feature is decided"', () => {
+  const HOME = 'docs/api/Pricing2Yaml/how-a-feature-is-decided.mdx';
+  const rows = homeTable(HOME, '## What trackable and period change');
+  /** The kinds of limit a table row, list item or paragraph can name, tested on one line or sentence. */
+  const KINDS: [string, RegExp][] = [
+    ['RENEWABLE', /(^|[^_\w])`?RENEWABLE\b/],
+    ['NON_RENEWABLE with trackable', /NON_RENEWABLE[^.\n]*trackable|trackable[^.\n]*NON_RENEWABLE/],
+    [
+      'NON_RENEWABLE with a period',
+      /NON_RENEWABLE[^.\n]*\bperiod\b|\bperiod\b[^.\n]*NON_RENEWABLE|counts every limit that has (one|a `period`)/,
+    ],
+  ];
+  const counted = rows.filter((row) => /^yes\b/.test(row[1])).map((row) => row[0]);
+
+  it('the home table says which kinds get a counter (helpers.ts 13: a period or trackable)', () => {
+    expect(counted).toHaveLength(3);
+    expect(KINDS.every(([, re]) => counted.some((kind) => re.test(kind)))).toBe(true);
+    expect(rows.find((row) => /without `trackable`/.test(row[0]))?.[1]).toMatch(/^none/);
+  });
+
+  it('recognises a restatement that leaves a kind out', () => {
+    const [unit] = units(
+      'SPACE keeps a counter for every RENEWABLE limit and every NON_RENEWABLE limit with `trackable: true`.\n',
+    );
+    expect(KINDS.filter(([, re]) => re.test(unit.items[0])).map(([k]) => k)).toEqual([
+      'RENEWABLE',
+      'NON_RENEWABLE with trackable',
+    ]);
+  });
+
+  it.each(pages)('$page names every counted kind wherever it says which limits SPACE counts', ({page, text}) => {
+    const incomplete = units(text)
+      .flatMap((u) => (u.kind === 'table' ? [u.items.join('\n')] : u.items))
+      .filter((t) => page !== HOME || !t.includes('| Usage limit | Counter | Reset |'))
+      .filter((t) => /\bcounter|usage level|\bcounts\b|\btrack(s|ed)?\b/i.test(t))
+      .filter((t) => KINDS.filter(([, re]) => re.test(t)).length >= 2)
+      .filter((t) => !KINDS.every(([, re]) => re.test(t)))
+      .map((t) => t.slice(0, 160));
+    expect(incomplete).toEqual([]);
   });
 });

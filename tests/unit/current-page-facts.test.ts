@@ -65,7 +65,9 @@ describe('changes of contract composition', () => {
 
 /**
  * Behaviours described on several pages: one page is the reference, the others summarise it and link to it. A link
- * that disappears leaves a summary that can drift, so each one is checked here.
+ * that disappears leaves a summary that can drift, so each one is checked here. A reference can also be the SPACE API
+ * document, which the API reference page renders (a schema of it is at `space-api.mdx#schema-<name>`). Lists a page
+ * restates instead of summarising are compared with their home in cross-page-facts.test.ts.
  */
 const REFERENCES: {behaviour: string; reference: string; heading: string; target: string; pages: string[]}[] = [
   {
@@ -138,6 +140,54 @@ const REFERENCES: {behaviour: string; reference: string; heading: string; target
       'docs/docs/getting-started/configuration.mdx',
       'docs/docs/getting-started/instalation.mdx',
     ],
+  },
+  {
+    behaviour: 'evaluation error codes and their causes (in the SPACE API document, rendered by the reference)',
+    reference: 'plugins/space-openapi/static/openapi/space-api.yaml',
+    heading: '    EvaluationError:',
+    target: 'space-api.mdx#schema-evaluationerror',
+    pages: [
+      'docs/api/Pricing2Yaml/how-a-feature-is-decided.mdx',
+      'docs/api/space/evaluation.mdx',
+      'docs/api/space/SDKs/space-node-client.mdx',
+    ],
+  },
+  {
+    behaviour: 'the checks of contract creation, in order',
+    reference: 'docs/api/space/user-guide/create-contract.mdx',
+    heading: '## Rules SPACE checks',
+    target: 'create-contract.mdx#rules-space-checks',
+    pages: [
+      'docs/api/core-concepts/iSubscription.mdx',
+      'docs/api/Pricing2Yaml/how-a-feature-is-decided.mdx',
+      'docs/api/space/user-guide/manage-pricings-availability.mdx',
+    ],
+  },
+  {
+    behaviour: 'what each part of the toolkit does with maxQuantity: .inf',
+    reference: 'docs/api/space/user-guide/create-contract.mdx',
+    heading: '### A maximum of `.inf`',
+    target: 'create-contract.mdx#a-maximum-of-inf',
+    pages: [
+      'docs/api/core-concepts/iSubscription.mdx',
+      'docs/api/Pricing2Yaml/how-a-feature-is-decided.mdx',
+      'docs/api/Pricing2Yaml/versions/pricing2yaml-v30-specification.mdx',
+      'docs/api/space/user-guide/create-service.mdx',
+    ],
+  },
+  {
+    behaviour: 'monthly and annual billing of a contract',
+    reference: 'docs/api/space/user-guide/create-contract.mdx',
+    heading: '### Monthly and annual billing',
+    target: 'create-contract.mdx#monthly-and-annual-billing',
+    pages: ['docs/api/core-concepts/iSubscription.mdx'],
+  },
+  {
+    behaviour: 'the usage limits SPACE counts',
+    reference: 'docs/api/Pricing2Yaml/how-a-feature-is-decided.mdx',
+    heading: '## What trackable and period change',
+    target: 'how-a-feature-is-decided.mdx#what-trackable-and-period-change',
+    pages: ['docs/api/core-concepts/iSubscription.mdx', 'docs/api/space/evaluation.mdx'],
   },
 ];
 
