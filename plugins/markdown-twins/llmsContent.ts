@@ -21,7 +21,9 @@ export const SUMMARY =
   'pricing of a SaaS product: its features, usage limits, plans and add-ons. Pricing4Java (Spring Boot) and ' +
   'Pricing4React evaluate that description to switch features on or off for the logged-in user, Pricing4TS parses, ' +
   'validates and upgrades Pricing2Yaml files, and SPACE is a self-hosted service with a REST API that stores pricings ' +
-  'and subscription contracts and evaluates features for each user.';
+  'and subscription contracts and evaluates features for each user. Pricing4React reads the pricing tokens of ' +
+  'Pricing4Java; a React app whose features SPACE evaluates uses space-react-client instead (and space-node-client ' +
+  'on its server).';
 
 const schemaTitle = (version: string): string => {
   const file = join(__dirname, '..', '..', 'static', 'schemas', 'pricing2yaml', `v${version}.json`);

@@ -723,7 +723,7 @@ describe('Streamable HTTP', () => {
 });
 
 describe('the packed package', () => {
-  it('runs with Node alone from the tarball npm pack makes, with the data it carries', async () => {
+  it("runs from the tarball npm pack makes, with Node alone and with the page's npx command", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docs-mcp-pack-'));
     try {
       const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], {
@@ -785,6 +785,34 @@ describe('the packed package', () => {
         );
       } finally {
         await packed.close();
+      }
+
+      // The same tarball, started with the command the page gives for it, from an empty folder and npm cache.
+      const page = readFileSync(join(ROOT, 'docs', 'docs', 'getting-started', 'use-docs-from-assistant.mdx'), 'utf8');
+      const command = /`npx -y (\S*?)\/path\/to\/(sphere-docs-mcp-[^`\s]+\.tgz)`/.exec(page);
+      expect(command, 'the npx command for a packed tarball on the page').not.toBeNull();
+      expect(command![2]).toBe(filename);
+      const empty = mkdtempSync(join(tmpdir(), 'docs-mcp-local-npx-'));
+      try {
+        const started = new Client({name: 'docs-tests', version: '1.0.0'});
+        // connect() sends initialize and fails unless the server answers it.
+        await started.connect(
+          new StdioClientTransport({
+            command: 'npx',
+            args: ['-y', `${command![1]}${join(dir, filename)}`],
+            cwd: empty,
+            stderr: 'ignore',
+            env: {...(process.env as Record<string, string>), npm_config_cache: join(empty, 'npm-cache')},
+          }),
+        );
+        try {
+          expect(started.getServerVersion()?.name).toBe(MCP_SERVER_KEY);
+          expect(started.getServerVersion()?.version).toMatch(/^\d+\.\d+\.\d+\+docs\./);
+        } finally {
+          await started.close();
+        }
+      } finally {
+        rmSync(empty, {recursive: true, force: true});
       }
     } finally {
       rmSync(dir, {recursive: true, force: true});
