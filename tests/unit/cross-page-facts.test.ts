@@ -16,7 +16,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {withoutCode} from '../../plugins/markdownSource';
 import {ROOT, allCodeBlocks, mdxFiles, parseMeta} from '../utils/codeBlocks';
-import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+import {SYNTAX_VERSIONS} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {SCHEMA_DIR, parseYaml, schemaValidator} from '../utils/pricing2yaml';
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
