@@ -9,7 +9,7 @@ import localSearch from './plugins/local-search';
 import {searchOrigins, searchSetup} from './plugins/local-search/searchSetup';
 import markdownTwins, {type MarkdownTwinsOptions} from './plugins/markdown-twins';
 import mcpPackage, {type McpPackageOptions} from './plugins/mcp-package';
-import {MCP_TARBALL_PATH} from './mcp/connect';
+import {MCP_TARBALL_PATH} from '@sphere-docs/lib/mcpConnect';
 import pricing2yamlValidators from './plugins/pricing2yaml-validators';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 import codeOnDemand from './plugins/code-on-demand';
@@ -18,7 +18,7 @@ import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-
 import mermaidSvg from './plugins/mermaid-svg';
 import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
 import spaceOpenApi, {STATIC_DIR as SPACE_OPENAPI_STATIC} from './plugins/space-openapi';
-import {parseTryOrigins, trySources} from './src/lib/spaceTryOrigins';
+import {parseTryOrigins, trySources} from '@sphere-docs/lib/spaceTryOrigins';
 
 /**
  * Build switches, all read from the environment:

@@ -12,10 +12,10 @@ import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {ValidateFunction} from 'ajv';
 
-import {analyze, type ValidatorLoader} from '../src/lib/pricing2yaml/analyze';
-import {lineDiff} from '../src/lib/lineDiff';
-import {SYNTAX_VERSIONS, type SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
-import {standaloneValidator} from '../src/lib/pricing2yaml/validators';
+import {analyze, type ValidatorLoader} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {lineDiff} from '@sphere-docs/lib/lineDiff';
+import {SYNTAX_VERSIONS, type SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {standaloneValidator} from '@sphere-docs/lib/pricing2yaml/validators';
 import {CORPUS_DIR} from '../tests/fixtures/pricings/corpus';
 
 const ROOT = join(__dirname, '..');

@@ -8,11 +8,11 @@
 import {readFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
 
-import {analyze} from '../src/lib/pricing2yaml/analyze';
-import {evaluatePricing, type Subscription} from '../src/lib/pricing2yaml/evaluate';
-import {quantityBounds} from '../src/lib/pricing2yaml/subscription';
-import type {Pricing, SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
-import {compilingLoader} from '../src/lib/pricing2yaml/validators';
+import {analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {evaluatePricing, type Subscription} from '@sphere-docs/lib/pricing2yaml/evaluate';
+import {quantityBounds} from '@sphere-docs/lib/pricing2yaml/subscription';
+import type {Pricing, SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import {median, ms, percentile} from './lib/bench';
 import {CORPUS_DIR, yamlFilesUnder} from '../tests/fixtures/pricings/corpus';
 

@@ -18,7 +18,7 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {JUDGMENTS} from '../search/relevance-judgments';
 import {type BudgetLine, kb, median, ms, percentile, printBudgets} from './lib/bench';
 import {newestRealPricings} from '../tests/fixtures/pricings/corpus';
-import {WORKED_EXAMPLE} from '../mcp/workedExample';
+import {WORKED_EXAMPLE} from '@sphere-docs/lib/mcpWorkedExample';
 import {parse as parseYaml} from 'yaml';
 
 /** The first plan a pricing names, to evaluate a subscription to it. */

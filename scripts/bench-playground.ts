@@ -8,9 +8,9 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-import {analyze} from '../src/lib/pricing2yaml/analyze';
-import {compilingLoader} from '../src/lib/pricing2yaml/validators';
-import type {SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
+import {analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
+import type {SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {DEFAULT_EXAMPLE} from '../src/components/Playground/example';
 import {docPath} from '../src/constants';
 

@@ -18,7 +18,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync}
 import {join} from 'node:path';
 import {chromium} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../tooling';
-import {allFences} from '../plugins/mermaid-svg/fences';
+import {allFences} from '../plugins/mermaidFences';
 import {
   COLOR_MODES,
   DIAGRAMS_COMMAND,

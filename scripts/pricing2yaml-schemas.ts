@@ -14,7 +14,7 @@
 import {writeFileSync, mkdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {codes as currencyCodes} from 'currency-codes';
-import {SYNTAX_VERSIONS, type SyntaxVersion} from '../src/lib/pricing2yaml/upgrade';
+import {SYNTAX_VERSIONS, type SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
 
 type Schema = Record<string, unknown>;
 

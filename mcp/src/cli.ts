@@ -11,6 +11,7 @@ import {existsSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js';
+import {isLoopbackHost} from '@sphere-docs/lib/loopback';
 import {serveHttp} from './http';
 import {createServer, SERVER_NAME, SERVER_VERSION} from './server';
 import {Site} from './site';
@@ -50,7 +51,7 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
       if (!m) throw new Error(`--http takes HOST:PORT, such as 127.0.0.1:3333 (got "${v}").`);
       const host = m[1] ?? m[2];
       const port = Number(m[3]);
-      if (!isLoopback(host)) {
+      if (!isLoopbackHost(host)) {
         throw new Error(`--http serves on loopback addresses only (127.0.0.1, ::1, localhost), not "${host}".`);
       }
       if (port > 65535) throw new Error(`Port ${port} is out of range.`);
@@ -58,10 +59,6 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
     } else throw new Error(`Unknown argument "${arg}".`);
   }
   return options;
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 function defaultRoot(): string {

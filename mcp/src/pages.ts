@@ -1,7 +1,7 @@
 /**
  * get_page and list_pages: the Markdown twins and the llms.txt lists that plugins/markdown-twins wrote into the build.
  */
-import {MCP_TARBALL_PATH} from '../connect';
+import {MCP_TARBALL_PATH} from '@sphere-docs/lib/mcpConnect';
 import type {ListedSection} from './llms';
 import {searchDocs} from './search';
 import {bounded, bytes, findSection, outline, type Outline, type Section} from './sections';

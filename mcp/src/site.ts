@@ -15,7 +15,7 @@ import type {ValidatorLoader} from '@sphere-docs/lib/pricing2yaml/analyze';
 import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import type {SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {parseLlmsTxt, type LlmsList} from './llms';
-import {tarballUrl} from '../connect';
+import {tarballUrl} from '@sphere-docs/lib/mcpConnect';
 import {articleHeadingIds} from './sections';
 
 /** What the package step writes next to the data it copies (mcp/build.mjs): the build the package carries. */

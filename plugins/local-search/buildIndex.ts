@@ -2,7 +2,7 @@
 import {relative, sep} from 'node:path';
 import {builtHtmlFiles, builtPage} from '../builtPages';
 import {extractRecords} from './extract';
-import type {SearchRecord} from '../../src/lib/search/types';
+import type {SearchRecord} from '@sphere-docs/lib/search/types';
 
 /** Pages that are not content. */
 const SKIP = [/^404\.html$/, /^search(\/index)?\.html$/];

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {SELECTORS} from '../themeMarkup';
-import {INDEX_SETTINGS, SYNONYMS} from '../../src/lib/search/engine';
+import {INDEX_SETTINGS, SYNONYMS} from '@sphere-docs/lib/search/engine';
 import {EMBEDDED} from './searchSetup';
 import {selectAll} from 'hast-util-select';
 import {attribute, parseHtml, textContent} from '../hast';

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {extractRecords} from './extract';
-import {pack, unpack} from '../../src/lib/search/format';
+import {pack, unpack} from '@sphere-docs/lib/search/format';
 
 const fixture = (name: string) =>
   readFileSync(join(__dirname, '..', '..', 'tests', 'fixtures', 'search', name), 'utf8');

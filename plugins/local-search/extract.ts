@@ -23,7 +23,7 @@ import {
   type Root,
 } from '../hast';
 import {SELECTORS} from '../themeMarkup';
-import {LEVELS, type Hierarchy, type RecordType, type SearchRecord} from '../../src/lib/search/types';
+import {LEVELS, type Hierarchy, type RecordType, type SearchRecord} from '@sphere-docs/lib/search/types';
 
 /** Longest code text kept per block: enough to find an identifier, not enough to flood results. */
 export const MAX_CODE_CHARS = 600;

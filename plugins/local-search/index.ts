@@ -30,7 +30,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {recordStep} from '../buildSteps';
 import {recordInCacheKey} from '../cacheVersion';
 import {buildIndex} from './buildIndex';
-import {pack} from '../../src/lib/search/format';
+import {pack} from '@sphere-docs/lib/search/format';
 import {fixedDocSearchBundle} from './docsearchFixes';
 import {PLUGIN_NAME, type LocalSearchGlobalData} from './types';
 

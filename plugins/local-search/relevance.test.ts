@@ -10,8 +10,8 @@ import {
   identifierParts,
   indexWords,
   variants,
-} from '../../src/lib/search/engine';
-import type {RecordType, SearchRecord} from '../../src/lib/search/types';
+} from '@sphere-docs/lib/search/engine';
+import type {RecordType, SearchRecord} from '@sphere-docs/lib/search/types';
 
 const ORIGIN = 'https://docs.example.org';
 let n = 0;

@@ -26,7 +26,7 @@ import {llmsFullTxt, llmsTxt, type LlmsLink} from './llms';
 import {ASSISTANT_LINE, ASSISTANT_PAGE, OPTIONAL_LINKS, SUMMARY, connectBlocks} from './llmsContent';
 import {twinVersions, type TwinPage, type TwinVersion} from './pages';
 import {TWIN_EXTENSION} from './twin';
-import {fencesOf} from '../mermaid-svg/fences';
+import {fencesOf} from '../mermaidFences';
 
 export {TWIN_EXTENSION};
 export const LLMS_FILE = 'llms.txt';

@@ -6,8 +6,8 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {RootContent} from 'mdast';
-import {clientConfigs} from '../../mcp/connect';
-import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+import {clientConfigs} from '@sphere-docs/lib/mcpConnect';
+import {SYNTAX_VERSIONS} from '@sphere-docs/lib/pricing2yaml/upgrade';
 
 export interface OptionalLink {
   title: string;

@@ -13,7 +13,7 @@ import markdownTwins from '.';
 import {htmlToMarkdown, type TwinOptions} from './convert';
 import {OPTIONAL_LINKS} from './llmsContent';
 import {llmsFullTxt, llmsTxt} from './llms';
-import {fencesIn} from '../mermaid-svg/fences';
+import {fencesIn} from '../mermaidFences';
 import {twinVersions} from './pages';
 import {markdownLinks, mdxLeftovers, parseMarkdown} from '../../tests/utils/markdown';
 import {ROOT} from '../../tests/utils/codeBlocks';
@@ -203,7 +203,7 @@ describe('the twin of a generated category page', () => {
   });
 });
 
-describe('the Mermaid fences of a page (plugins/mermaid-svg/fences)', () => {
+describe('the Mermaid fences of a page (plugins/mermaidFences.ts)', () => {
   it('returns the Mermaid fences of an MDX document in order, inside JSX and admonitions too', () => {
     const mdx = [
       '---',

@@ -11,7 +11,7 @@ import {copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {MCP_TARBALL_PATH} from '../../mcp/connect';
+import {MCP_TARBALL_PATH} from '@sphere-docs/lib/mcpConnect';
 import {afterSteps} from '../buildSteps';
 
 export interface McpPackageOptions {

@@ -12,7 +12,7 @@ import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {VFile} from 'vfile';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {attribute, parseSvg, select, selectAll} from '../hast';
-import {allFences} from './fences';
+import {allFences} from '../mermaidFences';
 import remarkMermaidSvg, {DIAGRAM_COMPONENT} from './remark';
 import {
   COLOR_MODES,

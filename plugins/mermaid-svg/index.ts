@@ -1,7 +1,7 @@
 /**
- * Mermaid diagrams drawn ahead of time. The pieces, all in this folder:
- * - ./store.ts, ./fences.ts: where the drawn SVGs live (diagrams/) and the ```mermaid fences of the sources;
- *   scripts/diagrams.ts draws them (`npm run diagrams`).
+ * Mermaid diagrams drawn ahead of time. The pieces, all in this folder but the first's second half:
+ * - ./store.ts, ../mermaidFences.ts: where the drawn SVGs live (diagrams/) and the ```mermaid fences of the sources
+ *   (shared with the Markdown twins); scripts/diagrams.ts draws them (`npm run diagrams`).
  * - ./remark.ts (registered per content plugin in docusaurus.config.ts): puts the drawings in place of each fence.
  * - ./theme: the `MermaidDiagram` component that shows them and the MDX components that give it to every page, theme
  *   components of this plugin (see plugins/code-on-demand/index.ts for how they layer with the classic theme's).

@@ -11,7 +11,7 @@
  * own Mermaid step turns them into runtime diagrams.
  */
 import {relative} from 'node:path';
-import type {Code, Nodes, Parent, Root} from 'mdast';
+import type {Root} from 'mdast';
 import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import type {VFile} from 'vfile';
 import {
@@ -20,13 +20,13 @@ import {
   DIAGRAM_DIR,
   type ColorMode,
   diagramKey,
-  fenceTitle,
   idPrefix,
   mermaidPackage,
   readSvg,
   svgFacts,
 } from './store';
 import {ROOT} from '../markdownSource';
+import {fenceTitle, mermaidCodeNodes} from '../mermaidFences';
 
 export interface RemarkMermaidSvgOptions {
   /** Leave a diagram that has no SVG yet to the Mermaid theme's runtime instead of failing (the dev server). */
@@ -37,20 +37,6 @@ export interface RemarkMermaidSvgOptions {
 
 /** The component (./theme/MDXComponents.tsx provides it to every MDX page) that renders a drawn diagram. */
 export const DIAGRAM_COMPONENT = 'MermaidDiagram';
-
-/** Every ```mermaid code node of a Markdown tree with its place, in source order. */
-export function mermaidCodeNodes(tree: Nodes): {node: Code; parent: Parent; index: number}[] {
-  const found: {node: Code; parent: Parent; index: number}[] = [];
-  const walk = (parent: Nodes) => {
-    if (!('children' in parent)) return;
-    parent.children.forEach((node, index) => {
-      if (node.type === 'code' && node.lang === 'mermaid') found.push({node, parent, index});
-      else walk(node);
-    });
-  };
-  walk(tree);
-  return found;
-}
 
 const attribute = (name: string, value: string): MdxJsxAttribute => ({type: 'mdxJsxAttribute', name, value});
 

@@ -18,6 +18,7 @@ import {dirname, join} from 'node:path';
 import {attribute, parseSvg, select, textContent, type Element} from '../hast';
 
 import {ROOT} from '../markdownSource';
+import type {DiagramSource} from '../mermaidFences';
 
 /** The committed folder of drawn diagrams. */
 export const DIAGRAM_DIR = join(ROOT, 'diagrams');
@@ -43,17 +44,6 @@ export function mermaidPackage(): {dir: string; version: string} {
   const dir = dirname(fromTheme.resolve('mermaid/package.json'));
   const {version} = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {version: string};
   return {dir, version};
-}
-
-/** One ```mermaid fence: its source as the Markdown parser reads it and the `title` of its meta string, if any. */
-export interface DiagramSource {
-  source: string;
-  title?: string;
-}
-
-/** The `title="…"` (or `title='…'`) of a fence's meta string, read as the classic theme reads code block titles. */
-export function fenceTitle(meta: string | null | undefined): string | undefined {
-  return /\btitle=(["'])(.*?)\1/.exec(meta ?? '')?.[2] || undefined;
 }
 
 /**

@@ -10,8 +10,8 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
-import {standaloneValidator} from '../../src/lib/pricing2yaml/validators';
+import {SYNTAX_VERSIONS} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {standaloneValidator} from '@sphere-docs/lib/pricing2yaml/validators';
 
 export const OUT_DIR = 'pricing2yaml-validators';
 

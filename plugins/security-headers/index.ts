@@ -11,7 +11,7 @@
 import {mkdir, writeFile} from 'node:fs/promises';
 import {dirname, join, relative} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {escapeHtml} from '../../src/lib/escapeHtml';
+import {escapeHtml} from '@sphere-docs/lib/escapeHtml';
 import {builtHtmlFiles, builtPage} from '../builtPages';
 import {headerRules, headersFile, inlineScripts, nginxSnippet} from './policy';
 

@@ -4,7 +4,7 @@
  */
 import {createHash} from 'node:crypto';
 import {attribute, attributes, elements, parseHtml, selectAll, textContent, type Root} from '../hast';
-import {LOOPBACK_SOURCES} from '../../src/lib/spaceTryOrigins';
+import {LOOPBACK_SOURCES} from '@sphere-docs/lib/loopback';
 
 export interface PolicyInput {
   /** `'sha256-…'` sources of every inline script the pages run. */

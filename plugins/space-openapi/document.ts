@@ -24,7 +24,7 @@ import {
   schemaName,
   type Operation,
   type SpaceApiDocument,
-} from '../../src/lib/spaceOpenApi';
+} from '@sphere-docs/lib/spaceOpenApi';
 
 export interface DocumentProblem {
   /** JSON pointer of the node at fault, `#/…`; `#` for the whole document. */

@@ -20,7 +20,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {allowedRoles, isPublic, operations, type Role, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
+import {allowedRoles, isPublic, operations, type Role, type SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {checkSpaceApiDocument, formatProblems} from './document';
 import {withHtmlDescriptions} from './markdown';
 import {validatorsModule} from './validators';

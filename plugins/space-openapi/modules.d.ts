@@ -1,6 +1,6 @@
 /** The modules plugins/space-openapi writes when the site loads. */
 declare module '@generated/space-openapi/reference.json' {
-  import type {SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
+  import type {SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 
   /** ./static/openapi/space-api.yaml, checked, with every description rendered to HTML. */
   const document: SpaceApiDocument;

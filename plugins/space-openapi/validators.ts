@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import type {ValidateFunction} from 'ajv';
 import type {OpenAPIV3_1} from 'openapi-types';
-import {deref, operations, type SpaceApiDocument} from '../../src/lib/spaceOpenApi';
+import {deref, operations, type SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {validatorName} from './validatorNames';
 import {SCHEMA_BASE, rebased} from './document';
 

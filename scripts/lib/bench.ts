@@ -13,7 +13,7 @@ import {gzipSync} from 'node:zlib';
 import type {AddressInfo} from 'node:net';
 import {chromium, type Browser, type BrowserContextOptions, type Page} from '@playwright/test';
 import {PRISM_MARKER} from '../../plugins/code-on-demand/chunks';
-import {allFences} from '../../plugins/mermaid-svg/fences';
+import {allFences} from '../../plugins/mermaidFences';
 import {MERMAID_MARKER} from '../../plugins/mermaid-svg/store';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../tooling';
 import {docPath} from '../../src/constants';

@@ -6,8 +6,7 @@
  * browser would block the request, and how to allow it. Shared by Node and the browser: no Node imports.
  */
 
-/** A SPACE started on the reader's machine, on any port. */
-export const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+import {LOOPBACK_SOURCES} from './loopback';
 
 /** A CSP host source of the form the variable accepts: scheme, host (`*.` allowed in front) and optional port. */
 const ORIGIN_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/i;

@@ -5,7 +5,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {attribute, select, selectAll} from '../../plugins/hast';
-import {allFences, type Fence} from '../../plugins/mermaid-svg/fences';
+import {allFences, type Fence} from '../../plugins/mermaidFences';
 import {COLOR_MODES, MERMAID_MARKER, diagramKey, idPrefix, mermaidPackage} from '../../plugins/mermaid-svg/store';
 import {CURRENT_VERSION, docPath} from '../../src/constants';
 import {BUILD, builtPages} from './site';

@@ -9,7 +9,7 @@ import type {Root} from 'mdast';
 import {visit} from 'unist-util-visit';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {hasClass, select, selectAll, textContent} from '../../plugins/hast';
-import {unpack} from '../../src/lib/search/format';
+import {unpack} from '@sphere-docs/lib/search/format';
 import {ALL_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 import {ROOT, isDraft, mdxFiles} from '../utils/codeBlocks';
 import {headersFor, parseHeadersFile} from '../utils/headersFile';

@@ -3,7 +3,7 @@
  * colour mode, and no page loads Mermaid. Their colours and contrast in both modes are checked by a11y.spec.ts.
  */
 import {expect, test, type Page} from '@playwright/test';
-import {allFences} from '../../plugins/mermaid-svg/fences';
+import {allFences} from '../../plugins/mermaidFences';
 import {MERMAID_MARKER} from '../../plugins/mermaid-svg/store';
 import {docPath, waitForHydration, watchLoads} from './utils';
 

@@ -14,7 +14,7 @@ import {
 } from '../../plugins/space-openapi/theme/SpaceApiReference/clientSamples';
 import {fillInstance} from '../../plugins/space-openapi/theme/SpaceInstance/fill';
 import {DEFAULT_INSTANCE, type SpaceInstance} from '../../plugins/space-openapi/theme/SpaceInstance/store';
-import {basePath, findOperation, operations} from '../../src/lib/spaceOpenApi';
+import {basePath, findOperation, operations} from '@sphere-docs/lib/spaceOpenApi';
 import type {CodeBlock} from '../utils/codeBlocks';
 import {checkCurlCalls, extractCurlCalls} from '../utils/curl';
 import {spaceApiDocument as doc} from '../utils/spaceApi';

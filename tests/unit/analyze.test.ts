@@ -4,10 +4,10 @@
  */
 import {describe, expect, it} from 'vitest';
 
-import {MAX_CHARS, analyze, formatPath, locate} from '../../src/lib/pricing2yaml/analyze';
-import {lineDiff} from '../../src/lib/lineDiff';
+import {MAX_CHARS, analyze, formatPath, locate} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {lineDiff} from '@sphere-docs/lib/lineDiff';
 import {parseDocument} from 'yaml';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import {readSchema} from '../utils/pricing2yaml';
 
 const load = compilingLoader(async (v) => readSchema(v));

@@ -17,7 +17,7 @@ import {describe, expect, it} from 'vitest';
 import {parseDocument} from 'yaml';
 import {withoutCode} from '../../plugins/markdownSource';
 import {ROOT, allCodeBlocks, mdxFiles, parseMeta} from '../utils/codeBlocks';
-import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+import {SYNTAX_VERSIONS} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {SCHEMA_DIR, parseYaml, schemaValidator} from '../utils/pricing2yaml';
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');

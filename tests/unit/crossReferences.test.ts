@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 
-import {checkCrossReferences, type CrossReferenceRule} from '../../src/lib/pricing2yaml/crossReferences';
+import {checkCrossReferences, type CrossReferenceRule} from '@sphere-docs/lib/pricing2yaml/crossReferences';
 
 const NOW = new Date('2025-06-30T12:00:00Z');
 

@@ -1,16 +1,15 @@
 /**
  * package.json tells the truth: every package the code imports is declared, every declared package is used, and what
  * the build runs (docusaurus.config.ts, sidebars.ts, plugins/, src/, the pages' MDX imports) is a dependency while what only the
- * tests, the benchmarks and the tooling use is a dev dependency. A folder that holds one capability whole is reached
- * from elsewhere only through its entry points.
+ * tests, the benchmarks and the tooling use is a dev dependency. The workspace packages and the plugin folders keep
+ * their boundaries both ways (tests/utils/boundaries.ts has the rules). A folder that holds one capability whole is
+ * reached from elsewhere only through its entry points.
  */
-import {readdirSync, readFileSync, realpathSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, realpathSync} from 'node:fs';
 import {builtinModules, createRequire} from 'node:module';
 import {join, relative} from 'node:path';
-import ts from 'typescript';
-import {visit} from 'unist-util-visit';
 import {describe, expect, it} from 'vitest';
-import {parseSource} from '../../plugins/markdownSource';
+import {boundaryViolations, exported, moduleReferences, type Layout} from '../utils/boundaries';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -106,46 +105,6 @@ function files(path: string): string[] {
     .filter((file) => !NOT_SOURCE.test(relative(full, file).split('\\').join('/')));
 }
 
-/** The calls that load a module by name, besides `import()`: `require`, `require.resolve` and Vitest's `vi.mock`. */
-const LOADERS = new Set(['require', 'require.resolve', 'vi.mock']);
-
-/**
- * Every module a file names, as the TypeScript parser reads it: import and export declarations (type-only when the
- * clause or every named binding says `type`), `import()` and the LOADERS. In MDX, only the ESM statements count.
- */
-function moduleReferences(rel: string, text: string): {specifier: string; typeOnly: boolean}[] {
-  if (rel.endsWith('.mdx')) {
-    const esm: string[] = [];
-    visit(parseSource(text), 'mdxjsEsm', (node: {value: string}) => void esm.push(node.value));
-    text = esm.join('\n');
-  }
-  const source = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
-  const found: {specifier: string; typeOnly: boolean}[] = [];
-  const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>) =>
-    elements.length > 0 && elements.every((e) => e.isTypeOnly);
-  const walk = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const bindings = clause?.namedBindings;
-      const typeOnly =
-        !!clause &&
-        (clause.isTypeOnly ||
-          (!clause.name && !!bindings && ts.isNamedImports(bindings) && allTypes(bindings.elements)));
-      found.push({specifier: node.moduleSpecifier.text, typeOnly});
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.exportClause;
-      const typeOnly = node.isTypeOnly || (!!clause && ts.isNamedExports(clause) && allTypes(clause.elements));
-      found.push({specifier: node.moduleSpecifier.text, typeOnly});
-    } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteralLike(node.arguments[0])) {
-      const callee = node.expression.kind === ts.SyntaxKind.ImportKeyword ? 'import' : node.expression.getText(source);
-      if (callee === 'import' || LOADERS.has(callee)) found.push({specifier: node.arguments[0].text, typeOnly: false});
-    }
-    ts.forEachChild(node, walk);
-  };
-  walk(source);
-  return found;
-}
-
 /** The package a bare specifier names, or null for a relative path, a Node built-in or an alias. */
 export function packageOf(specifier: string): string | null {
   if (/^[./]/.test(specifier) || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) {
@@ -210,24 +169,154 @@ describe('the workspaces', () => {
     const sdk = createRequire(join(ROOT, 'mcp', 'package.json')).resolve('@modelcontextprotocol/sdk/server/mcp.js');
     expect(realpathSync(createRequire(sdk).resolve('zod/package.json'))).toBe(realpathSync(fromServer));
   });
+});
 
-  it('are reached by their package names, never by a path into another folder', () => {
-    const reaching: string[] = [];
-    for (const [dir, code] of Object.entries(WORKSPACES)) {
-      for (const [path] of code) {
-        for (const file of files(path)) {
-          const rel = relative(ROOT, file).split('\\').join('/');
-          for (const {specifier} of moduleReferences(rel, readFileSync(file, 'utf8'))) {
-            if (!specifier.startsWith('.')) continue;
-            const target = relative(ROOT, join(file, '..', specifier))
-              .split('\\')
-              .join('/');
-            if (target !== dir && !target.startsWith(`${dir}/`)) reaching.push(`${rel} -> ${specifier}`);
-          }
-        }
-      }
+/** The files outside a workspace package that test it and import its modules by path: the tests import what they test. */
+const OWN_TESTS: Record<string, string[]> = {
+  'src/lib': [],
+  mcp: ['tests/unit/mcp.test.ts', 'tests/built/mcp.test.ts', 'tests/unit/space-upload.test.ts'],
+};
+
+const LAYOUT: Layout = {
+  packages: Object.keys(WORKSPACES).map((dir) => {
+    const {name, exports} = manifest(dir) as Manifest & {exports?: Record<string, string>};
+    return {dir, name, exports: exports ? Object.keys(exports) : null, ownTests: OWN_TESTS[dir]};
+  }),
+  lib: 'src/lib',
+  pluginDirs: readdirSync(join(ROOT, 'plugins'), {withFileTypes: true})
+    .filter((e) => e.isDirectory())
+    .map((e) => `plugins/${e.name}`)
+    .sort(),
+};
+
+/** Every file of code of the repository and the workspaces, by its path from the root, with its text. */
+const allSources = (): [rel: string, text: string][] =>
+  [...CODE, ...Object.values(WORKSPACES).flat()]
+    .flatMap(([path]) => files(path))
+    .map((file) => relative(ROOT, file).split('\\').join('/'))
+    .filter((rel, i, all) => all.indexOf(rel) === i && !NOT_CODE.some((re) => re.test(rel)))
+    .map((rel) => [rel, readFileSync(join(ROOT, rel), 'utf8')]);
+
+describe('the boundaries of the workspaces and the plugin folders', () => {
+  const sources = allSources();
+
+  it('hold in the repository: no import crosses one', () => {
+    expect(boundaryViolations(sources, LAYOUT)).toEqual([]);
+  });
+
+  it('cover every plugin folder, the lib and the MCP server, and every one of them has code the check read', () => {
+    expect(LAYOUT.pluginDirs.length).toBeGreaterThanOrEqual(8);
+    expect(LAYOUT.packages.map((p) => p.name).sort()).toEqual(['@sphere-docs/lib', 'sphere-docs-mcp']);
+    for (const dir of [...LAYOUT.pluginDirs, ...Object.keys(WORKSPACES)]) {
+      expect(
+        sources.some(([rel]) => rel.startsWith(`${dir}/`)),
+        dir,
+      ).toBe(true);
     }
-    expect(reaching).toEqual([]);
+    for (const {ownTests} of LAYOUT.packages)
+      for (const test of ownTests) expect(existsSync(join(ROOT, test)), test).toBe(true);
+  });
+
+  it('are crossed by name: the site, the plugins, the scripts and the MCP server import the lib as @sphere-docs/lib', () => {
+    const byName = sources.flatMap(([rel, text]) =>
+      rel.startsWith('src/lib/')
+        ? []
+        : moduleReferences(rel, text).filter((r) => r.specifier.startsWith('@sphere-docs/lib/')),
+    );
+    expect(byName.length).toBeGreaterThan(100);
+  });
+});
+
+describe('the boundary check', () => {
+  const layout: Layout = {
+    packages: [
+      {dir: 'src/lib', name: '@sphere-docs/lib', exports: ['./search/*', './loopback'], ownTests: []},
+      {dir: 'mcp', name: 'sphere-docs-mcp', exports: null, ownTests: ['tests/unit/mcp.test.ts']},
+    ],
+    lib: 'src/lib',
+    pluginDirs: ['plugins/alpha', 'plugins/beta'],
+  };
+  const check = (rel: string, text: string) => boundaryViolations([[rel, text]], layout);
+
+  it('lets through what the rules allow', () => {
+    expect(check('plugins/alpha/index.ts', "import {a} from './a';\nimport {h} from '../hast';")).toEqual([]);
+    expect(check('plugins/alpha/index.ts', "import {s} from '@sphere-docs/lib/search/engine';")).toEqual([]);
+    expect(check('plugins/alpha/theme/X.tsx', "import T from '@site/src/components/Table';")).toEqual([]);
+    expect(check('mcp/src/cli.ts', "import {isLoopbackHost} from '@sphere-docs/lib/loopback';")).toEqual([]);
+    expect(check('src/lib/search/engine.ts', "import {escapeHtml} from '../escapeHtml';")).toEqual([]);
+    expect(check('tests/unit/mcp.test.ts', "import {parseArgs} from '../../mcp/src/cli';")).toEqual([]);
+  });
+
+  it('finds the site reaching into the lib by path, relative or through @site', () => {
+    expect(check('plugins/alpha/index.ts', "import {s} from '../../src/lib/search/engine';")).toEqual([
+      'plugins/alpha/index.ts -> ../../src/lib/search/engine: reaches into src/lib by path; import it by name, @sphere-docs/lib',
+    ]);
+    expect(check('src/components/X.tsx', "import type {T} from '@site/src/lib/loopback';")).toEqual([
+      'src/components/X.tsx -> @site/src/lib/loopback: reaches into src/lib by path; import it by name, @sphere-docs/lib',
+    ]);
+  });
+
+  it('finds a file outside the MCP server reaching into it by path, unless it is one of its tests', () => {
+    expect(check('docusaurus.config.ts', "import {tarballUrl} from './mcp/connect';")).toEqual([
+      'docusaurus.config.ts -> ./mcp/connect: reaches into mcp by path; import it by name, sphere-docs-mcp',
+    ]);
+    expect(check('tests/unit/other.test.ts', "const m = await import('../../mcp/src/cli');")).toHaveLength(1);
+  });
+
+  it('finds a name outside the exports map', () => {
+    expect(check('scripts/x.ts', "import {f} from '@sphere-docs/lib/pricing2yaml/analyze';")).toEqual([
+      'scripts/x.ts -> @sphere-docs/lib/pricing2yaml/analyze: @sphere-docs/lib does not export ./pricing2yaml/analyze',
+    ]);
+    expect(check('scripts/x.ts', "import lib from '@sphere-docs/lib';")).toEqual([
+      'scripts/x.ts -> @sphere-docs/lib: @sphere-docs/lib does not export .',
+    ]);
+  });
+
+  it("finds the lib importing the site's code or the MCP server's, by path, alias or name", () => {
+    const why = "src/lib imports nothing of the site's or of sphere-docs-mcp";
+    expect(check('src/lib/a.ts', "import {C} from '../constants';")).toEqual([
+      'src/lib/a.ts -> ../constants: src/lib reaches outside its folder by path',
+    ]);
+    expect(check('src/lib/a.ts', "import {x} from '@site/plugins/hast';")).toEqual([
+      'src/lib/a.ts -> @site/plugins/hast: src/lib reaches outside its folder by path',
+    ]);
+    expect(check('src/lib/a.ts', "import routes from '@generated/space-openapi/routes.json';")).toEqual([
+      `src/lib/a.ts -> @generated/space-openapi/routes.json: ${why}`,
+    ]);
+    expect(check('src/lib/a.ts', "import {TOOLS} from 'sphere-docs-mcp/src/tools';")).toEqual([
+      `src/lib/a.ts -> sphere-docs-mcp/src/tools: ${why}`,
+    ]);
+    expect(check('src/lib/a.ts', "import {x} from '../../mcp/src/tools';")).toEqual([
+      'src/lib/a.ts -> ../../mcp/src/tools: src/lib reaches outside its folder by path',
+      'src/lib/a.ts -> ../../mcp/src/tools: reaches into mcp by path; import it by name, sphere-docs-mcp',
+    ]);
+  });
+
+  it('finds the MCP server reaching outside its folder', () => {
+    expect(check('mcp/src/site.ts', "import {MCP_TARBALL_PATH} from '../../src/lib/mcpConnect';")).toEqual([
+      'mcp/src/site.ts -> ../../src/lib/mcpConnect: mcp reaches outside its folder by path',
+      'mcp/src/site.ts -> ../../src/lib/mcpConnect: reaches into src/lib by path; import it by name, @sphere-docs/lib',
+    ]);
+  });
+
+  it("finds a plugin folder importing another's, and a shared plugin module importing one", () => {
+    expect(check('plugins/beta/index.ts', "import {fencesOf} from '../alpha/fences';")).toEqual([
+      'plugins/beta/index.ts -> ../alpha/fences: plugins/beta imports the plugin folder plugins/alpha',
+    ]);
+    expect(check('plugins/beta/theme/X.tsx', "export {Y} from '@site/plugins/alpha/theme/Y';")).toEqual([
+      'plugins/beta/theme/X.tsx -> @site/plugins/alpha/theme/Y: plugins/beta imports the plugin folder plugins/alpha',
+    ]);
+    expect(check('plugins/shared.ts', "import {f} from './alpha/store';")).toEqual([
+      'plugins/shared.ts -> ./alpha/store: a shared plugin module imports the plugin folder plugins/alpha',
+    ]);
+  });
+
+  it('matches exports patterns as Node does', () => {
+    expect(exported('./search/engine', ['./search/*'])).toBe(true);
+    expect(exported('./search/a/b', ['./search/*'])).toBe(true);
+    expect(exported('./search/', ['./search/*'])).toBe(false);
+    expect(exported('./searchx', ['./search/*'])).toBe(false);
+    expect(exported('./loopback', ['./loopback'])).toBe(true);
   });
 });
 

@@ -9,11 +9,11 @@ import {relative} from 'node:path';
 import fc from 'fast-check';
 import {beforeAll, describe, expect, it} from 'vitest';
 
-import {analyze} from '../../src/lib/pricing2yaml/analyze';
-import {evaluatePricing, type Evaluation, type Subscription} from '../../src/lib/pricing2yaml/evaluate';
-import {quantityBounds} from '../../src/lib/pricing2yaml/subscription';
-import type {Pricing} from '../../src/lib/pricing2yaml/upgrade';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import {analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {evaluatePricing, type Evaluation, type Subscription} from '@sphere-docs/lib/pricing2yaml/evaluate';
+import {quantityBounds} from '@sphere-docs/lib/pricing2yaml/subscription';
+import type {Pricing} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import {readSchema} from '../utils/pricing2yaml';
 import {CORPUS_DIR, yamlFilesUnder} from '../fixtures/pricings/corpus';
 

@@ -4,7 +4,7 @@
  */
 import {describe, expect, it} from 'vitest';
 
-import {analyze} from '../../src/lib/pricing2yaml/analyze';
+import {analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
 import {
   MAX_EXPRESSION_CHARS,
   UNLIMITED,
@@ -12,9 +12,9 @@ import {
   evaluatePricing,
   type Evaluation,
   type Subscription,
-} from '../../src/lib/pricing2yaml/evaluate';
-import type {Pricing} from '../../src/lib/pricing2yaml/upgrade';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+} from '@sphere-docs/lib/pricing2yaml/evaluate';
+import type {Pricing} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import {readSchema} from '../utils/pricing2yaml';
 
 const load = compilingLoader(async (v) => readSchema(v));

@@ -6,7 +6,7 @@ import {compressToEncodedURIComponent} from 'lz-string';
 import {describe, expect, it} from 'vitest';
 
 import {documentFromHash, evaluationFromHash, playgroundHash} from '../../src/components/Playground/share';
-import {fitEvaluation, type EvaluationState} from '../../src/lib/pricing2yaml/subscription';
+import {fitEvaluation, type EvaluationState} from '@sphere-docs/lib/pricing2yaml/subscription';
 
 const DOC = 'syntaxVersion: "3.0"\nsaasName: Tally & Co\n';
 const STATE: EvaluationState = {plan: 'PRO', addOns: {extra: 2}, usage: {invoices: 14}, server: true};

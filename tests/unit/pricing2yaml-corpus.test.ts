@@ -16,7 +16,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 
 import {CURRENCY_CODES} from '../../scripts/pricing2yaml-schemas';
-import {SYNTAX_VERSIONS, type SyntaxVersion} from '../../src/lib/pricing2yaml/upgrade';
+import {SYNTAX_VERSIONS, type SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {
   PARSER_VERSIONS,
   checkWithPricing4ts,

@@ -14,8 +14,8 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-import {analyze, type Analysis} from '../../src/lib/pricing2yaml/analyze';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import {analyze, type Analysis} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import {ROOT} from '../utils/codeBlocks';
 import {CORPUS_DIR} from '../fixtures/pricings/corpus';
 import {readSchema} from '../utils/pricing2yaml';

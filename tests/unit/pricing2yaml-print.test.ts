@@ -8,9 +8,9 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 
-import {printWithDocument, printYaml} from '../../src/lib/pricing2yaml/analyze';
-import {printFast} from '../../src/lib/pricing2yaml/printYaml';
-import {declaredSyntaxVersion, isSyntaxVersion, upgrade} from '../../src/lib/pricing2yaml/upgrade';
+import {printWithDocument, printYaml} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {printFast} from '@sphere-docs/lib/pricing2yaml/printYaml';
+import {declaredSyntaxVersion, isSyntaxVersion, upgrade} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {yamlFilesUnder} from '../fixtures/pricings/corpus';
 
 /** Every corpus document that parses, and its 3.0 form when it has one. */

@@ -10,10 +10,10 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseDocument} from 'yaml';
 
-import {MAX_ALIAS_COUNT, analyze, locate, type AnalyzeOptions} from '../../src/lib/pricing2yaml/analyze';
-import {quickLocate} from '../../src/lib/pricing2yaml/lineLocate';
-import {readQuickly} from '../../src/lib/pricing2yaml/readYaml';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import {MAX_ALIAS_COUNT, analyze, locate, type AnalyzeOptions} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {quickLocate} from '@sphere-docs/lib/pricing2yaml/lineLocate';
+import {readQuickly} from '@sphere-docs/lib/pricing2yaml/readYaml';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import {ROOT, allCodeBlocks} from '../utils/codeBlocks';
 import {yamlFilesUnder} from '../fixtures/pricings/corpus';
 import {readSchema} from '../utils/pricing2yaml';

@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 
 import {SCHEMA_DIR, schemaFile} from '../../scripts/pricing2yaml-schemas';
-import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+import {SYNTAX_VERSIONS} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {schemaValidator} from '../utils/pricing2yaml';
 
 type Node = Record<string, unknown>;

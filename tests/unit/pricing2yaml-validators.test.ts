@@ -8,11 +8,11 @@ import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import type {ValidateFunction} from 'ajv';
 import {afterAll, describe, expect, it} from 'vitest';
-import {PATTERN_NAMES, analyze} from '../../src/lib/pricing2yaml/analyze';
-import {compilingLoader, standaloneValidator} from '../../src/lib/pricing2yaml/validators';
+import {PATTERN_NAMES, analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {compilingLoader, standaloneValidator} from '@sphere-docs/lib/pricing2yaml/validators';
 import {ROOT} from '../utils/codeBlocks';
 import {CORPUS_DIR} from '../fixtures/pricings/corpus';
-import {SYNTAX_VERSIONS} from '../../src/lib/pricing2yaml/upgrade';
+import {SYNTAX_VERSIONS} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {parseYaml, readSchema} from '../utils/pricing2yaml';
 
 // Inside the repository, so that the modules resolve ajv's runtime helpers from node_modules as the bundler does.

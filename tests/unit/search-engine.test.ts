@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {INDEX_SETTINGS, LocalSearchIndex, type Hit} from '../../src/lib/search/engine';
+import {INDEX_SETTINGS, LocalSearchIndex, type Hit} from '@sphere-docs/lib/search/engine';
 import {ORIGIN, RECORDS} from '../utils/search/sampleRecords';
 
 const index = new LocalSearchIndex(RECORDS);

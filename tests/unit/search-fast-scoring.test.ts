@@ -3,8 +3,8 @@ import type * as MiniSearchModule from 'minisearch';
 import MiniSearch from 'minisearch';
 import {JUDGMENTS} from '../../search/relevance-judgments';
 import type {InternalsChange} from '../utils/search/changedInternals';
-import {LocalSearchIndex, queryWords, type SearchParams} from '../../src/lib/search/engine';
-import {addAllMemoized} from '../../src/lib/search/fastScoring';
+import {LocalSearchIndex, queryWords, type SearchParams} from '@sphere-docs/lib/search/engine';
+import {addAllMemoized} from '@sphere-docs/lib/search/fastScoring';
 import {ORIGIN, RECORDS, rec} from '../utils/search/sampleRecords';
 import {scoresBoth, type EngineInside} from '../utils/search/scoringReference';
 

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {allCodeBlocks} from '../utils/codeBlocks';
 import {checkCurlCalls, extractCurlCalls} from '../utils/curl';
-import {findOperation} from '../../src/lib/spaceOpenApi';
+import {findOperation} from '@sphere-docs/lib/spaceOpenApi';
 import {spaceApiDocument} from '../utils/spaceApi';
 
 describe('resolving a request against the SPACE API document', () => {

@@ -16,7 +16,7 @@ import {join} from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import {parse, stringify} from 'yaml';
 import {describe, expect, it} from 'vitest';
-import {deref, operations, type Schema} from '../../src/lib/spaceOpenApi';
+import {deref, operations, type Schema} from '@sphere-docs/lib/spaceOpenApi';
 import type {OpenAPIV3_1} from 'openapi-types';
 import {ROOT} from '../utils/codeBlocks';
 import {SPACE_API_FILE, spaceApiDocument as doc} from '../utils/spaceApi';

@@ -19,7 +19,7 @@ import {
   operations,
   schemaAnchor,
   type Role,
-} from '../../src/lib/spaceOpenApi';
+} from '@sphere-docs/lib/spaceOpenApi';
 import {ROOT} from '../utils/codeBlocks';
 import {SPACE_API_FILE, spaceApiDocument as doc} from '../utils/spaceApi';
 

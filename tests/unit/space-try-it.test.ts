@@ -7,9 +7,10 @@ import {describe, expect, it} from 'vitest';
 import {compileValidators, validatorsModule} from '../../plugins/space-openapi/validators';
 import {contentSecurityPolicy} from '../../plugins/security-headers/policy';
 import type {OpenAPIV3_1} from 'openapi-types';
-import {deref, findOperation, operations, type OperationEntry} from '../../src/lib/spaceOpenApi';
+import {deref, findOperation, operations, type OperationEntry} from '@sphere-docs/lib/spaceOpenApi';
 import {validatorName} from '../../plugins/space-openapi/validatorNames';
-import {LOOPBACK_SOURCES, connectAllowed, parseTryOrigins, trySources} from '../../src/lib/spaceTryOrigins';
+import {LOOPBACK_SOURCES} from '@sphere-docs/lib/loopback';
+import {connectAllowed, parseTryOrigins, trySources} from '@sphere-docs/lib/spaceTryOrigins';
 import {sampleRequest} from '../../plugins/space-openapi/theme/SpaceApiReference/codeSamples';
 import {
   answerVerdict,

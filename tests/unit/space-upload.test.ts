@@ -6,10 +6,10 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 
-import {analyze} from '../../src/lib/pricing2yaml/analyze';
-import {findsItself, pricing4tsExpressionProblem} from '../../src/lib/pricing2yaml/space';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
-import {isObj} from '../../src/lib/pricing2yaml/obj';
+import {analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {findsItself, pricing4tsExpressionProblem} from '@sphere-docs/lib/pricing2yaml/space';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
+import {isObj} from '@sphere-docs/lib/pricing2yaml/obj';
 import {realPricing, realPricings} from '../fixtures/pricings/corpus';
 import {readSchema} from '../utils/pricing2yaml';
 import {toValidation, validationText} from '../../mcp/src/validate';

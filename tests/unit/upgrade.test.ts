@@ -18,7 +18,7 @@ import {
   upgrade20to21,
   upgrade21to30,
   type SyntaxVersion,
-} from '../../src/lib/pricing2yaml/upgrade';
+} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {ROOT, allCodeBlocks} from '../utils/codeBlocks';
 import {checkWithSchema, detectSyntaxVersion, parseYaml} from '../utils/pricing2yaml';
 

@@ -13,7 +13,7 @@
 import {describe, expect, it} from 'vitest';
 
 import {allCodeBlocks, type CodeBlock} from '../utils/codeBlocks';
-import {isSyntaxVersion} from '../../src/lib/pricing2yaml/upgrade';
+import {isSyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import {
   PARSER_VERSIONS,
   checkWithPricing4ts,

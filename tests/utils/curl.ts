@@ -2,7 +2,7 @@
  * Pulls curl commands out of shell snippets and resolves them against the SPACE API document
  * (plugins/space-openapi/static/openapi/space-api.yaml). Used by tests/unit/space-curl.test.ts.
  */
-import {basePath, findOperation} from '../../src/lib/spaceOpenApi';
+import {basePath, findOperation} from '@sphere-docs/lib/spaceOpenApi';
 import {spaceApiDocument} from './spaceApi';
 
 const SPACE_API_BASE_PATH = basePath(spaceApiDocument);

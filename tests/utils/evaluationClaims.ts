@@ -17,10 +17,10 @@
  */
 import {parse as parseYamlScalar} from 'yaml';
 
-import {analyze} from '../../src/lib/pricing2yaml/analyze';
-import {UNLIMITED, evaluatePricing, type Evaluation, type Subscription} from '../../src/lib/pricing2yaml/evaluate';
-import type {Pricing} from '../../src/lib/pricing2yaml/upgrade';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
+import {analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {UNLIMITED, evaluatePricing, type Evaluation, type Subscription} from '@sphere-docs/lib/pricing2yaml/evaluate';
+import type {Pricing} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import type {CodeBlock} from './codeBlocks';
 import {readSchema} from './pricing2yaml';
 

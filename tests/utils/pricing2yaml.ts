@@ -11,9 +11,9 @@ import {parse} from 'yaml';
 import {retrievePricingFromYaml} from 'pricing4ts';
 import {retrievePricingFromPath} from 'pricing4ts/server';
 
-import {checkCrossReferences} from '../../src/lib/pricing2yaml/crossReferences';
-import {isSyntaxVersion, type SyntaxVersion} from '../../src/lib/pricing2yaml/upgrade';
-import {pricing2yamlAjv} from '../../src/lib/pricing2yaml/validators';
+import {checkCrossReferences} from '@sphere-docs/lib/pricing2yaml/crossReferences';
+import {isSyntaxVersion, type SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {pricing2yamlAjv} from '@sphere-docs/lib/pricing2yaml/validators';
 import {ROOT} from './codeBlocks';
 
 /** Versions that pricing4ts@0.9.5 (and Pricing4Java 5.5.2) understand. */

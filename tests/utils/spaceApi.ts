@@ -4,7 +4,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {parse} from 'yaml';
-import type {SpaceApiDocument} from '../../src/lib/spaceOpenApi';
+import type {SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {DOCUMENT} from '../../plugins/space-openapi';
 
 export const SPACE_API_FILE = DOCUMENT;

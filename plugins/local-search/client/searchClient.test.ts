@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {Hit} from '../../../src/lib/search/engine';
-import {pack} from '../../../src/lib/search/format';
+import type {Hit} from '@sphere-docs/lib/search/engine';
+import {pack} from '@sphere-docs/lib/search/format';
 import {RECORDS} from '../../../tests/utils/search/sampleRecords';
 import {createSearchClient, resetIndex} from './searchClient';
 

@@ -5,8 +5,8 @@
  * import or construction time, so server-side rendering is safe; the index and
  * the engine are fetched on first use and shared by every client on the page.
  */
-import {escapeHtml} from '../../../src/lib/escapeHtml';
-import type {LocalSearchIndex, SearchParams, SearchResponse} from '../../../src/lib/search/engine';
+import {escapeHtml} from '@sphere-docs/lib/escapeHtml';
+import type {LocalSearchIndex, SearchParams, SearchResponse} from '@sphere-docs/lib/search/engine';
 
 type LegacyRequest = {indexName: string; params?: SearchParams | string; type?: string};
 type SearchMethodParams = {requests: (SearchParams & {type?: string})[]} | LegacyRequest[];
@@ -44,7 +44,7 @@ export function loadIndex(source: IndexSource): Promise<LocalSearchIndex> {
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         return res.json();
       }),
-      import(/* webpackChunkName: "local-search-engine" */ '../../../src/lib/search/engine'),
+      import(/* webpackChunkName: "local-search-engine" */ '@sphere-docs/lib/search/engine'),
     ])
       .then(([file, {LocalSearchIndex, unpack}]) => new LocalSearchIndex(unpack(file)))
       .catch((error: unknown) => {

@@ -1,12 +1,12 @@
 /**
  * The client configuration that runs the docs MCP server from the tarball this build publishes
  * (plugins/mcp-package), for one client. The URL is the site's own (SITE_URL at build time), so the snippet a reader
- * copies points at the site they are reading; mcp/connect.ts writes the same snippets into every llms.txt.
+ * copies points at the site they are reading; @sphere-docs/lib/mcpConnect writes the same snippets into every llms.txt.
  */
 import type {ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {MCP_TARBALL_PATH, clientConfigs, tarballUrl} from '@site/mcp/connect';
+import {MCP_TARBALL_PATH, clientConfigs, tarballUrl} from '@sphere-docs/lib/mcpConnect';
 
 export type McpClient = 'claude-code' | 'mcp-servers' | 'vscode' | 'http' | 'url';
 

@@ -19,7 +19,7 @@ import {
 } from '@codemirror/view';
 import {tags} from '@lezer/highlight';
 
-import type {Diagnostic} from '@site/src/lib/pricing2yaml/analyze';
+import type {Diagnostic} from '@sphere-docs/lib/pricing2yaml/analyze';
 import {schemaCompletion} from './completion';
 import type {JsonSchema} from './schemas';
 

@@ -7,8 +7,8 @@ import {useId} from 'react';
 import clsx from 'clsx';
 
 import {ScrollArea} from '@site/src/components/ScrollableTable';
-import {describeSteps, describeValue} from '@site/src/lib/pricing2yaml/describe';
-import type {Evaluation, FeatureOutcome, LimitOutcome} from '@site/src/lib/pricing2yaml/evaluate';
+import {describeSteps, describeValue} from '@sphere-docs/lib/pricing2yaml/describe';
+import type {Evaluation, FeatureOutcome, LimitOutcome} from '@sphere-docs/lib/pricing2yaml/evaluate';
 import {
   STORED_PROBLEMS,
   UNLIMITED,
@@ -17,8 +17,8 @@ import {
   keys,
   quantityBounds,
   type EvaluationState,
-} from '@site/src/lib/pricing2yaml/subscription';
-import type {Pricing} from '@site/src/lib/pricing2yaml/upgrade';
+} from '@sphere-docs/lib/pricing2yaml/subscription';
+import type {Pricing} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import styles from './styles.module.css';
 
 function Result({f}: {f: FeatureOutcome}) {

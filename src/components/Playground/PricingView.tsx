@@ -4,9 +4,9 @@
  */
 import type {ReactNode} from 'react';
 import {ScrollArea} from '@site/src/components/ScrollableTable';
-import {isObj, type Obj} from '@site/src/lib/pricing2yaml/obj';
-import {entries} from '@site/src/lib/pricing2yaml/subscription';
-import type {Pricing} from '@site/src/lib/pricing2yaml/upgrade';
+import {isObj, type Obj} from '@sphere-docs/lib/pricing2yaml/obj';
+import {entries} from '@sphere-docs/lib/pricing2yaml/subscription';
+import type {Pricing} from '@sphere-docs/lib/pricing2yaml/upgrade';
 import styles from './styles.module.css';
 
 /** Evaluates a price formula such as "#seat * 3 + 2" with the root variables; undefined when it cannot. */

@@ -1,6 +1,6 @@
 /** The 3.0 form of an older document, as a diff against the document, with the notes of each upgrade step. */
-import type {UpgradeView} from '@site/src/lib/pricing2yaml/analyze';
-import type {DiffLine} from '@site/src/lib/lineDiff';
+import type {UpgradeView} from '@sphere-docs/lib/pricing2yaml/analyze';
+import type {DiffLine} from '@sphere-docs/lib/lineDiff';
 import styles from './styles.module.css';
 
 interface Props {

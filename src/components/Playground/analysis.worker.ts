@@ -6,10 +6,10 @@
  * (src/lib/pricing2yaml/evaluate.ts). The last analysis is kept, so changing only the subscription costs an evaluation,
  * not a new check of the document.
  */
-import {analyze, type Analysis} from '@site/src/lib/pricing2yaml/analyze';
-import {evaluatePricing, type Evaluation} from '@site/src/lib/pricing2yaml/evaluate';
-import {fitEvaluation, type EvaluationState} from '@site/src/lib/pricing2yaml/subscription';
-import {lineDiff, type DiffLine} from '@site/src/lib/lineDiff';
+import {analyze, type Analysis} from '@sphere-docs/lib/pricing2yaml/analyze';
+import {evaluatePricing, type Evaluation} from '@sphere-docs/lib/pricing2yaml/evaluate';
+import {fitEvaluation, type EvaluationState} from '@sphere-docs/lib/pricing2yaml/subscription';
+import {lineDiff, type DiffLine} from '@sphere-docs/lib/lineDiff';
 import {loadValidator} from './validators';
 
 export interface AnalysisRequest {

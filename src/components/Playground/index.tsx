@@ -7,10 +7,10 @@ import {useCallback, useEffect, useId, useRef, useState} from 'react';
 import clsx from 'clsx';
 import {useColorMode} from '@docusaurus/theme-common';
 
-import type {Diagnostic, Status} from '@site/src/lib/pricing2yaml/analyze';
-import type {SpaceEffect} from '@site/src/lib/pricing2yaml/space';
-import {LATEST_SYNTAX} from '@site/src/lib/pricing2yaml/upgrade';
-import {fitEvaluation, type EvaluationState} from '@site/src/lib/pricing2yaml/subscription';
+import type {Diagnostic, Status} from '@sphere-docs/lib/pricing2yaml/analyze';
+import type {SpaceEffect} from '@sphere-docs/lib/pricing2yaml/space';
+import {LATEST_SYNTAX} from '@sphere-docs/lib/pricing2yaml/upgrade';
+import {fitEvaluation, type EvaluationState} from '@sphere-docs/lib/pricing2yaml/subscription';
 import Editor, {type EditorHandle} from './Editor';
 import EvaluatePanel from './EvaluatePanel';
 import PricingView from './PricingView';

@@ -2,7 +2,7 @@
  * The JSON Schemas of every syntax version, each in its own lazily loaded chunk: a document pulls in only the schema
  * of the version it declares, and pages other than the playground never load any of them from here.
  */
-import type {SyntaxVersion} from '@site/src/lib/pricing2yaml/upgrade';
+import type {SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
 
 export type JsonSchema = Record<string, unknown>;
 

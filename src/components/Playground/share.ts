@@ -4,7 +4,7 @@
  * URI-safe alphabet has no `&`, so the two parts never mix.
  */
 import {compressToEncodedURIComponent, decompressFromEncodedURIComponent} from 'lz-string';
-import type {EvaluationState} from '@site/src/lib/pricing2yaml/subscription';
+import type {EvaluationState} from '@sphere-docs/lib/pricing2yaml/subscription';
 
 export const PLAYGROUND_PATH = '/playground';
 /** Longest document written to the address bar; longer ones are shared by download instead. */

@@ -3,7 +3,7 @@
  * time is terminated and replaced, so a pathological input costs a message, never a frozen tab.
  */
 import {useEffect, useRef, useState} from 'react';
-import type {EvaluationState} from '@site/src/lib/pricing2yaml/subscription';
+import type {EvaluationState} from '@sphere-docs/lib/pricing2yaml/subscription';
 import type {AnalysisRequest, AnalysisResponse} from './analysis.worker';
 
 export const DEBOUNCE_MS = 200;

@@ -3,8 +3,8 @@
  * schema here would need 'unsafe-eval'), each in its own lazily loaded chunk: the worker pulls in only the validator of
  * the version a document declares.
  */
-import type {ValidatorLoader} from '@site/src/lib/pricing2yaml/analyze';
-import type {SyntaxVersion} from '@site/src/lib/pricing2yaml/upgrade';
+import type {ValidatorLoader} from '@sphere-docs/lib/pricing2yaml/analyze';
+import type {SyntaxVersion} from '@sphere-docs/lib/pricing2yaml/upgrade';
 
 type Module = {default: Awaited<ReturnType<ValidatorLoader>>};
 

@@ -2,7 +2,7 @@
  * Search records for the unit tests of the search: a few pages of two docs versions, with headings, text and a code
  * block, as plugins/local-search/extract.ts writes them.
  */
-import type {RecordType, SearchRecord} from '../../../src/lib/search/types';
+import type {RecordType, SearchRecord} from '@sphere-docs/lib/search/types';
 
 export const ORIGIN = 'https://docs.example.org';
 let n = 0;

@@ -10,8 +10,8 @@ import {
   allowedTypos,
   queryWords,
   type LocalSearchIndex,
-} from '../../../src/lib/search/engine';
-import {miniSearchQuery, type Matches} from '../../../src/lib/search/fastScoring';
+} from '@sphere-docs/lib/search/engine';
+import {miniSearchQuery, type Matches} from '@sphere-docs/lib/search/fastScoring';
 
 /** The engine's parts the reference reads (private: the tests reach them on purpose). */
 export interface EngineInside {

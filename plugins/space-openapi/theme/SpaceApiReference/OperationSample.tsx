@@ -6,7 +6,7 @@
 import {useEffect, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import {useSpaceInstance} from '../SpaceInstance/store';
-import type {OperationEntry, SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
+import type {OperationEntry, SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {curlSample, sampleRequest} from './codeSamples';
 import type * as ClientSamplesModule from './clientSamples';
 import styles from './styles.module.css';

@@ -4,7 +4,7 @@
  */
 import type {ReactNode} from 'react';
 import routes from '@generated/space-openapi/routes.json';
-import {SPACE_ROLES, moduleOf} from '@site/src/lib/spaceOpenApi';
+import {SPACE_ROLES, moduleOf} from '@sphere-docs/lib/spaceOpenApi';
 import MethodBadge from './MethodBadge';
 import styles from './styles.module.css';
 

@@ -4,7 +4,7 @@
  * request body. This module makes the request and its curl command, the form the page starts with; ./clientSamples.ts
  * writes the same request as a `fetch` call or a space-node-client call, and loads only when the reader asks for one.
  */
-import {deref, type OperationEntry, type Parameter, type SpaceApiDocument} from '../../../../src/lib/spaceOpenApi';
+import {deref, type OperationEntry, type Parameter, type SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import type {OpenAPIV3_1} from 'openapi-types';
 import {KEY_FROM_ENV, shellQuoted} from '../SpaceInstance/fill';
 import {sampleBaseUrl, type SpaceInstance} from '../SpaceInstance/store';

@@ -24,7 +24,7 @@ import {
   type OperationEntry,
   type Parameter,
   type Schema,
-} from '@site/src/lib/spaceOpenApi';
+} from '@sphere-docs/lib/spaceOpenApi';
 import type {OpenAPIV3_1} from 'openapi-types';
 import OperationSample from './OperationSample';
 import TryIt from './TryIt';

@@ -8,8 +8,8 @@ import CodeBlock from '@theme/CodeBlock';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import * as compiled from '@generated/space-openapi/validators.js';
 import {useSpaceInstance, sampleBaseUrl} from '../../SpaceInstance/store';
-import {LOOPBACK_SOURCES} from '@site/src/lib/spaceTryOrigins';
-import type {OperationEntry, SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
+import {LOOPBACK_SOURCES} from '@sphere-docs/lib/loopback';
+import type {OperationEntry, SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {sampleRequest} from '../codeSamples';
 import {
   answerVerdict,

@@ -4,7 +4,7 @@
  * the first time a reader opens one, so the page itself carries nothing of them.
  */
 import {lazy, Suspense, useState, type ReactNode} from 'react';
-import type {OperationEntry, SpaceApiDocument} from '@site/src/lib/spaceOpenApi';
+import type {OperationEntry, SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import styles from './styles.module.css';
 
 const Console = lazy(() => import('./Console'));

@@ -11,9 +11,10 @@ import {
   type OperationEntry,
   type Parameter,
   type SpaceApiDocument,
-} from '../../../../../src/lib/spaceOpenApi';
+} from '@sphere-docs/lib/spaceOpenApi';
 import {validatorName} from '../../../validatorNames';
-import {connectAllowed} from '../../../../../src/lib/spaceTryOrigins';
+import {isLoopbackUrl} from '@sphere-docs/lib/loopback';
+import {connectAllowed} from '@sphere-docs/lib/spaceTryOrigins';
 import {KEY_FROM_ENV, shellQuoted} from '../../SpaceInstance/fill';
 import type {SampleRequest} from '../codeSamples';
 
@@ -191,17 +192,6 @@ export function curlOf(sent: Sent, showKey = false): string {
 /** Why a request cannot be sent from this page, found before sending. */
 export type Refusal = {kind: 'bad-url'} | {kind: 'mixed-content'; origin: string} | {kind: 'policy'; origin: string};
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-export function isLoopback(url: string): boolean {
-  try {
-    const {hostname} = new URL(url);
-    return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost');
-  } catch {
-    return false;
-  }
-}
-
 /**
  * What stops the browser before the request leaves: a URL it cannot parse, an `http:` instance from an `https:` page
  * (mixed content; loopback is exempt), an origin the site's Content-Security-Policy does not list (`sources`, built
@@ -215,7 +205,7 @@ export function refusalOf(url: string, page: {origin: string; protocol: string},
   } catch {
     return {kind: 'bad-url'} as Refusal;
   }
-  if (page.protocol === 'https:' && target.protocol === 'http:' && !isLoopback(url)) {
+  if (page.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackUrl(url)) {
     return {kind: 'mixed-content', origin: target.origin} as Refusal;
   }
   if (!connectAllowed(url, sources, page.origin)) return {kind: 'policy', origin: target.origin} as Refusal;
@@ -250,7 +240,7 @@ export async function classifyNetworkError(
   } catch {
     // A page that is not itself on this machine reaching into it may need the reader's permission (local network
     // access): refused, the request fails like an unreachable one.
-    return {kind: 'unreachable', origin, localNetwork: isLoopback(url) && !isLoopback(pageOrigin)};
+    return {kind: 'unreachable', origin, localNetwork: isLoopbackUrl(url) && !isLoopbackUrl(pageOrigin)};
   }
 }
 
