@@ -4,7 +4,7 @@
  */
 import {createHash} from 'node:crypto';
 import {attribute, attributes, elements, parseHtml, selectAll, textContent, type Root} from '../hast';
-import {LOOPBACK_SOURCES} from '../../src/lib/spaceTryOrigins';
+import {LOOPBACK_SOURCES} from './tryOrigins';
 
 export interface PolicyInput {
   /** `'sha256-…'` sources of every inline script the pages run. */
@@ -13,7 +13,7 @@ export interface PolicyInput {
   searchOrigins: readonly string[];
   /**
    * Origins of SPACE instances the API reference's console may call besides the reader's own machine (which is
-   * always allowed): `SPACE_TRY_ORIGINS`, checked by src/lib/spaceTryOrigins.ts.
+   * always allowed): `SPACE_TRY_ORIGINS`, checked by ./tryOrigins.ts.
    */
   tryOrigins?: readonly string[];
 }

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {searchOrigins, searchSetup} from '../../plugins/local-search/searchSetup';
 import {headerRules, headersFile, inlineScripts, nginxSnippet} from '../../plugins/security-headers/policy';
 import {docPath} from '../../src/constants';
-import {LOOPBACK_SOURCES} from '../../src/lib/spaceTryOrigins';
+import {LOOPBACK_SOURCES} from '../../plugins/security-headers/tryOrigins';
 import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
 
 const HOSTED = {ALGOLIA_APP_ID: 'TESTAPP', ALGOLIA_API_KEY: 'test-search-key', ALGOLIA_INDEX_NAME: 'sphere-docs'};
