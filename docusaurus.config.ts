@@ -18,7 +18,7 @@ import remarkMermaidSvg, {type RemarkMermaidSvgOptions} from './plugins/mermaid-
 import mermaidSvg from './plugins/mermaid-svg';
 import {MERMAID_THEMES} from './plugins/mermaid-svg/store';
 import spaceOpenApi, {STATIC_DIR as SPACE_OPENAPI_STATIC} from './plugins/space-openapi';
-import {parseTryOrigins, trySources} from '@sphere-docs/lib/spaceTryOrigins';
+import {parseTryOrigins} from './plugins/security-headers/tryOrigins';
 
 /**
  * Build switches, all read from the environment:
@@ -103,8 +103,6 @@ const config: Config = {
   customFields: {
     currentVersion: CURRENT_VERSION,
     repositoryUrl: REPOS.docs,
-    // What connect-src allows the API reference's console to reach, so it can say so before sending.
-    spaceTryOrigins: trySources(process.env.SPACE_TRY_ORIGINS),
   },
 
   future: {

@@ -1,12 +1,19 @@
 import {defineConfig, devices} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tooling';
+import {envPort} from './tests/utils/freePort';
 
 /**
  * End-to-end tests run against the production build (`npm run build`), served
  * on 127.0.0.1 by `docusaurus serve`. They drive Debian's Chromium; no browser
  * is ever downloaded. Set CHROMIUM_PATH to use another binary.
+ *
+ * Each config serves the build on a free port, unless the environment names one
+ * (E2E_PORT here, E2E_HEADERS_PORT and E2E_HOSTED_PORT for the other two, which
+ * otherwise take E2E_PORT + 10 and + 1 when E2E_PORT is given).
  */
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** E2E_PORT as the run was started with, before this config picks one. */
+export const GIVEN_E2E_PORT = process.env.E2E_PORT;
+const PORT = envPort('E2E_PORT');
 
 /** What the three Playwright configs (this one, .headers and .hosted) share: Debian's Chromium, a server on 127.0.0.1. */
 export function e2eConfig({

@@ -1,4 +1,5 @@
-import {e2eConfig} from './playwright.config';
+import {GIVEN_E2E_PORT, e2eConfig} from './playwright.config';
+import {envPort, freePortSync} from './tests/utils/freePort';
 
 /**
  * End-to-end tests of the hosted search mode: the site built with dummy
@@ -7,7 +8,7 @@ import {e2eConfig} from './playwright.config';
  * Content-Security-Policy is enforced), with every Algolia host answered by
  * route fixtures in the tests.
  */
-const PORT = Number(process.env.E2E_HOSTED_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1);
+const PORT = envPort('E2E_HOSTED_PORT', () => (GIVEN_E2E_PORT ? Number(GIVEN_E2E_PORT) + 1 : freePortSync()));
 
 /** The credentials build-hosted/ is built with (see scripts/test.sh). */
 export const HOSTED_ENV = {

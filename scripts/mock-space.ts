@@ -6,7 +6,8 @@
  *
  * Prism mocks the document's paths from the root, while a real SPACE (and the instance URL the API reference proposes,
  * http://localhost:3000/api/v1) serves them under `BASE_URL_PATH`. So this script hands Prism a copy of the document
- * whose paths carry that prefix, written to a temporary folder.
+ * whose paths carry that prefix (plugins/space-openapi/mock.ts, which also writes the copy the site publishes),
+ * written to a temporary folder.
  *
  *   npm run mock-space                       # http://localhost:3000/api/v1
  *   npm run mock-space -- --port 4010 --base /api/v1
@@ -16,22 +17,11 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
-import {parse, stringify} from 'yaml';
-import {DOCUMENT} from '../plugins/space-openapi';
+import {parse} from 'yaml';
+import {DOCUMENT, underBasePath} from '../plugins/space-openapi';
+import {basePath, defaultServerUrl, type SpaceApiDocument} from '../src/lib/spaceOpenApi';
 
-export {DOCUMENT};
-
-/** The document with every path under `base` (`/api/v1`), as a SPACE started with that `BASE_URL_PATH` serves it. */
-export function underBasePath(source: string, base: string): string {
-  const document = parse(source) as {paths?: Record<string, unknown>; servers?: unknown};
-  const prefix = base.replace(/\/+$/, '');
-  if (prefix && !prefix.startsWith('/')) throw new Error(`--base must start with "/": got "${base}"`);
-  document.paths = Object.fromEntries(
-    Object.entries(document.paths ?? {}).map(([path, item]) => [`${prefix}${path}`, item]),
-  );
-  delete document.servers;
-  return stringify(document, {lineWidth: 0});
-}
+export {DOCUMENT, underBasePath};
 
 export interface MockOptions {
   port: string;
@@ -55,11 +45,13 @@ export function spawnMock(options: MockOptions, stdio: 'inherit' | 'pipe' = 'inh
 }
 
 function main(): void {
+  // The defaults are those of the document's server: the instance the reference's panel starts with.
+  const document = parse(readFileSync(DOCUMENT, 'utf8')) as SpaceApiDocument;
   const {values} = parseArgs({
     options: {
-      port: {type: 'string', default: '3000'},
+      port: {type: 'string', default: new URL(defaultServerUrl(document)).port},
       host: {type: 'string', default: '127.0.0.1'},
-      base: {type: 'string', default: '/api/v1'},
+      base: {type: 'string', default: basePath(document)},
       document: {type: 'string', default: DOCUMENT},
     },
   });

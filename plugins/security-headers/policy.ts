@@ -13,7 +13,7 @@ export interface PolicyInput {
   searchOrigins: readonly string[];
   /**
    * Origins of SPACE instances the API reference's console may call besides the reader's own machine (which is
-   * always allowed): `SPACE_TRY_ORIGINS`, checked by src/lib/spaceTryOrigins.ts.
+   * always allowed): `SPACE_TRY_ORIGINS`, checked by ./tryOrigins.ts.
    */
   tryOrigins?: readonly string[];
 }

@@ -15,15 +15,32 @@
  *   descriptions rendered to HTML (./markdown.ts), imported as `@generated/space-openapi/reference.json`;
  * - `routes.json`: method, path, tag and roles of each operation, all the roles page needs;
  * - `validators.js`: the compiled JSON Schema validators of each operation's request body and answers, for the
- *   reference's "Try it" console (./validators.ts), which loads them when a reader first opens it.
+ *   reference's "Try it" console (./validators.ts), which loads them when a reader first opens it;
+ * - `defaults.json`: what the instance panel, the samples and the console take from the document without carrying
+ *   it (`instanceDefaults`): the default server URL and the API key header, and the mock command's parts.
+ *
+ * After a build it writes the mock-ready copy of the document (./mock.ts) to `MOCK_DOCUMENT_PATH`, which Prism
+ * serves from that URL: `npx -y @stoplight/prism-cli@<version> mock -p 3000 <site>/openapi/space-api-mock.yaml`.
  */
-import {mkdirSync, writeFileSync} from 'node:fs';
-import {join, resolve} from 'node:path';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {allowedRoles, isPublic, operations, type Role, type SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
+import {
+  allowedRoles,
+  apiKeyHeader,
+  basePath,
+  defaultServerUrl,
+  isPublic,
+  operations,
+  type Role,
+  type SpaceApiDocument,
+} from '@sphere-docs/lib/spaceOpenApi';
 import {checkSpaceApiDocument, formatProblems} from './document';
 import {withHtmlDescriptions} from './markdown';
+import {MOCK_DOCUMENT_PATH, prismVersion, underBasePath} from './mock';
 import {validatorsModule} from './validators';
+
+export {MOCK_DOCUMENT_PATH, prismVersion, underBasePath};
 
 export const OUT_DIR = 'space-openapi';
 
@@ -38,6 +55,24 @@ const THEME_DIR = join(__dirname, 'theme');
 export interface SpaceOpenApiOptions {
   /** Another document to render, relative to the site directory (the tests build with a broken one). */
   document?: string;
+}
+
+/** The contents of `@generated/space-openapi/defaults.json`. */
+export interface InstanceDefaults {
+  /** The document's first server with its variables at their defaults: `http://localhost:3000/api/v1`. */
+  baseUrl: string;
+  /** The header of the API key scheme: `x-api-key`. */
+  keyHeader: string;
+  /** The site path of the mock-ready document and the Prism release that serves it. */
+  mock: {path: string; prism: string};
+}
+
+export function instanceDefaults(document: SpaceApiDocument, siteDir: string): InstanceDefaults {
+  return {
+    baseUrl: defaultServerUrl(document),
+    keyHeader: apiKeyHeader(document),
+    mock: {path: MOCK_DOCUMENT_PATH, prism: prismVersion(siteDir)},
+  };
 }
 
 export interface RouteSummary {
@@ -96,6 +131,13 @@ export default function spaceOpenApi(context: LoadContext, rawOptions: unknown):
       writeFileSync(join(dir, 'reference.json'), JSON.stringify(withHtmlDescriptions(shown(document))));
       writeFileSync(join(dir, 'routes.json'), JSON.stringify(routes));
       writeFileSync(join(dir, 'validators.js'), validatorsModule(document));
+      writeFileSync(join(dir, 'defaults.json'), JSON.stringify(instanceDefaults(document, context.siteDir)));
+      return {basePath: basePath(document)};
+    },
+    async postBuild({outDir, content}) {
+      const target = join(outDir, ...MOCK_DOCUMENT_PATH.split('/').filter(Boolean));
+      mkdirSync(dirname(target), {recursive: true});
+      writeFileSync(target, underBasePath(readFileSync(file, 'utf8'), (content as {basePath: string}).basePath));
     },
   };
 }

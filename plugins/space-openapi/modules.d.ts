@@ -21,3 +21,11 @@ declare module '@generated/space-openapi/validators.js' {
   const validators: Readonly<Record<string, ValidateFunction | undefined>>;
   export = validators;
 }
+
+declare module '@generated/space-openapi/defaults.json' {
+  import type {InstanceDefaults} from '@site/plugins/space-openapi';
+
+  /** The default server URL and API key header of the document, and the parts of the mock command. */
+  const defaults: InstanceDefaults;
+  export default defaults;
+}

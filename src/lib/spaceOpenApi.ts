@@ -125,6 +125,37 @@ export function basePath(doc: SpaceApiDocument): string {
   return String(doc.servers?.[0]?.variables?.basePath?.default ?? '');
 }
 
+/**
+ * The URL of the document's first server with every variable at its default (`http://localhost:3000/api/v1`): the
+ * instance the reference's samples and console start with.
+ */
+export function defaultServerUrl(doc: SpaceApiDocument): string {
+  const server = doc.servers?.[0];
+  if (!server) throw new Error('The SPACE API document names no server');
+  return server.url.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = server.variables?.[name]?.default;
+    if (value === undefined) throw new Error(`Server variable ${name} has no default`);
+    return String(value);
+  });
+}
+
+/**
+ * The header that carries the API key: the `name` of the document's API key scheme in a header (`x-api-key`), the
+ * one its `security` requirement names when it has one.
+ */
+export function apiKeyHeader(doc: SpaceApiDocument): string {
+  const schemes = Object.entries(doc.components?.securitySchemes ?? {})
+    .map(([id, scheme]) => [id, isReference(scheme) ? undefined : scheme] as const)
+    .filter(
+      (pair): pair is readonly [string, OpenAPIV3_1.ApiKeySecurityScheme] =>
+        pair[1]?.type === 'apiKey' && pair[1].in === 'header',
+    );
+  const required = new Set((doc.security ?? []).flatMap((requirement) => Object.keys(requirement)));
+  const scheme = schemes.find(([id]) => required.has(id)) ?? (schemes.length === 1 ? schemes[0] : undefined);
+  if (!scheme) throw new Error('The SPACE API document has no API key scheme in a header');
+  return scheme[1].name;
+}
+
 const segments = (path: string) => path.split('/').filter(Boolean);
 const isTemplate = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
 

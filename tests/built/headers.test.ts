@@ -7,9 +7,11 @@ import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {parse} from 'yaml';
 import {headersFor, parseHeadersFile, parsePolicy} from '../utils/headersFile';
 import {attribute, selectAll, textContent} from '../../plugins/hast';
 import {docPath} from '../../src/constants';
+import {DOCUMENT, MOCK_DOCUMENT_PATH, underBasePath} from '../../plugins/space-openapi';
 import {BUILD, builtPages} from './site';
 
 const rules = parseHeadersFile(readFileSync(join(BUILD, '_headers'), 'utf8'));
@@ -78,6 +80,13 @@ describe('_headers', () => {
     expect(readdirSync(join(BUILD, 'openapi'))).toContain('space-api.yaml');
     expect(headersFor(rules, '/openapi/space-api.yaml')['content-type']).toBe('application/yaml; charset=utf-8');
     expect(headersFor(rules, docPath('api/space/space-api'))['content-type']).toBeUndefined();
+  });
+
+  it('publishes the mock-ready copy of the document, its paths under the base path, as YAML', () => {
+    const published = readFileSync(join(BUILD, ...MOCK_DOCUMENT_PATH.split('/').filter(Boolean)), 'utf8');
+    expect(published).toBe(underBasePath(readFileSync(DOCUMENT, 'utf8'), '/api/v1'));
+    expect(Object.keys((parse(published) as {paths: object}).paths)).toContain('/api/v1/healthcheck');
+    expect(headersFor(rules, MOCK_DOCUMENT_PATH)['content-type']).toBe('application/yaml; charset=utf-8');
   });
 
   it('caches the hashed bundles for good, and nothing else', () => {

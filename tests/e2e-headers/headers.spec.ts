@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import {join} from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
+import {freePort} from '../utils/freePort';
 import {headersFor, parseHeadersFile} from '../utils/headersFile';
 import {docPath, waitForHydration} from '../e2e/utils';
 import {watchPolicy} from './policy';
@@ -95,7 +96,9 @@ test('the SPACE API reference renders', async ({page}) => {
   await expect(page.locator('article table').first()).toBeVisible();
 });
 
-test("the SPACE API reference's console runs and reaches a SPACE on this machine under the policy", async ({page}) => {
+test("the SPACE API reference's console reaches a SPACE on this machine under the policy, and explains a block", async ({
+  page,
+}) => {
   // A SPACE healthcheck on loopback, open to every origin as SPACE is when ALLOWED_ORIGINS is unset.
   const space = createServer((request, response) => {
     response
@@ -105,21 +108,42 @@ test("the SPACE API reference's console runs and reaches a SPACE on this machine
       })
       .end(JSON.stringify({message: 'Service is up and running!'}));
   });
-  await new Promise<void>((resolve) => space.listen(4331, '127.0.0.1', resolve));
+  const port = await freePort();
+  await new Promise<void>((resolve) => space.listen(port, '127.0.0.1', resolve));
+  // Should the browser let it through, the instance elsewhere answers from here, never from the network.
+  const elsewhere = 'https://space.example.test';
+  const reached: string[] = [];
+  await page.route(`${elsewhere}/**`, (route) => {
+    reached.push(route.request().url());
+    return route.fulfill({status: 200, headers: {'Access-Control-Allow-Origin': '*'}, body: '{}'});
+  });
   try {
     await open(page, docPath('api/space/space-api'));
     const panel = page.getByRole('region', {name: 'Your SPACE instance'});
-    await panel.getByRole('textbox', {name: 'Base URL'}).fill('http://localhost:4331/api/v1');
+    await panel.getByRole('textbox', {name: 'Base URL'}).fill(`http://localhost:${port}/api/v1`);
     await page.getByRole('button', {name: 'Try healthcheck', exact: true}).click();
     const console = page.getByRole('region', {name: 'Console of healthcheck'});
     await console.getByRole('button', {name: 'Send', exact: true}).click();
     // The answer was read, and checked by the validators compiled at build time (no 'unsafe-eval' needed).
     await expect(console.getByRole('status')).toContainText('200');
     await expect(console.getByRole('status')).toContainText('Matches the document (the documented schema)');
-    // Elsewhere, the console tells the reader what the policy would do instead of sending.
-    await panel.getByRole('textbox', {name: 'Base URL'}).fill('https://space.example.test/api/v1');
+    expect(problems).toEqual([]);
+
+    // Elsewhere, the browser blocks the request under the build's own policy, and the console says which directive
+    // did and how to allow the instance.
+    await panel.getByRole('textbox', {name: 'Base URL'}).fill(`${elsewhere}/api/v1`);
     await console.getByRole('button', {name: 'Send', exact: true}).click();
-    await expect(console.getByRole('status')).toContainText('SPACE_TRY_ORIGINS=https://space.example.test');
+    const status = console.getByRole('status');
+    await expect(status).toContainText('The browser blocked the request before it left');
+    await expect(status).toContainText(`connect-src directive of this site's Content-Security-Policy does not allow`);
+    await expect(status).toContainText('http://127.0.0.1:*');
+    await expect(status).toContainText(`SPACE_TRY_ORIGINS=${elsewhere}`);
+    expect(reached).toEqual([]);
+    // The violations (and the errors Chromium logs with them) are those of this request and of no other.
+    const blocked = problems.filter((text) => text.includes(elsewhere));
+    expect(blocked.some((text) => text.startsWith(`violation: connect-src blocked ${elsewhere}`))).toBe(true);
+    expect(problems.filter((text) => !text.includes(elsewhere))).toEqual([]);
+    problems.length = 0;
   } finally {
     await new Promise((resolve) => space.close(resolve));
   }

@@ -4,7 +4,15 @@
  * different object makes it render every sample of the reference again in one task.
  */
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
-import {DEFAULT_INSTANCE, STORAGE_KEY, readInstance} from '../../plugins/space-openapi/theme/SpaceInstance/store';
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_INSTANCE,
+  KEY_HEADER,
+  STORAGE_KEY,
+  readInstance,
+} from '../../plugins/space-openapi/theme/SpaceInstance/store';
+import {apiKeyHeader, defaultServerUrl} from '@sphere-docs/lib/spaceOpenApi';
+import {spaceApiDocument} from '../utils/spaceApi';
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -18,6 +26,13 @@ class MemoryStorage {
     this.items.delete(key);
   }
 }
+
+test('the defaults are those of the document: its server, its API key header', () => {
+  expect(DEFAULT_BASE_URL).toBe(defaultServerUrl(spaceApiDocument));
+  expect(DEFAULT_INSTANCE.baseUrl).toBe('http://localhost:3000/api/v1');
+  expect(KEY_HEADER).toBe(apiKeyHeader(spaceApiDocument));
+  expect(KEY_HEADER).toBe('x-api-key');
+});
 
 describe('readInstance', () => {
   beforeEach(() => {

@@ -13,6 +13,8 @@ import {markdownToHtml, withHtmlDescriptions} from '../../plugins/space-openapi/
 import {SPACE_COMMIT} from '../../src/constants';
 import {
   SPACE_ROLES,
+  apiKeyHeader,
+  defaultServerUrl,
   isPublic,
   moduleOf,
   operationAnchor,
@@ -98,6 +100,28 @@ describe('the SPACE API document', () => {
     expect(doc.security).toEqual([{ApiKeyAuth: []}]);
     expect(doc.externalDocs?.url).toContain(SPACE_COMMIT);
     expect(readFileSync(SPACE_API_FILE, 'utf8')).toContain(SPACE_COMMIT);
+  });
+
+  it('gives the instance panel, the samples and the console their default URL and key header', () => {
+    // The server SPACE starts on its own: port 3000, BASE_URL_PATH /api/v1.
+    expect(defaultServerUrl(doc)).toBe('http://localhost:3000/api/v1');
+    expect(apiKeyHeader(doc)).toBe('x-api-key');
+    // Read from the document, not assumed: another scheme name or header name is followed.
+    const renamed = {
+      ...doc,
+      security: [{Key: []}],
+      servers: [{url: 'https://{host}/space', variables: {host: {default: 'space.example.org'}}}],
+      components: {
+        securitySchemes: {
+          Other: {type: 'apiKey', in: 'query', name: 'key'},
+          Key: {type: 'apiKey', in: 'header', name: 'X-Space-Key'},
+        },
+      },
+    } as typeof doc;
+    expect(defaultServerUrl(renamed)).toBe('https://space.example.org/space');
+    expect(apiKeyHeader(renamed)).toBe('X-Space-Key');
+    expect(() => defaultServerUrl({...doc, servers: [{url: '{scheme}://x', variables: {}}]})).toThrow(/scheme/);
+    expect(() => apiKeyHeader({...doc, components: {}})).toThrow(/API key scheme/);
   });
 
   it('gives every operation and schema its own anchor, and every operation its own operationId', () => {

@@ -1,7 +1,7 @@
 /**
  * The logic of the SPACE API reference's "Try it" console (plugins/space-openapi/theme/SpaceApiReference/TryIt/
- * request.ts), the validators it is given (plugins/space-openapi/validators.ts), and where the site's policy lets it
- * connect (src/lib/spaceTryOrigins.ts).
+ * request.ts), the validators it is given (plugins/space-openapi/validators.ts), what it makes of a policy violation
+ * the browser reports, and the sources the site's policy adds for it (plugins/security-headers/tryOrigins.ts).
  */
 import {describe, expect, it} from 'vitest';
 import {compileValidators, validatorsModule} from '../../plugins/space-openapi/validators';
@@ -10,7 +10,7 @@ import type {OpenAPIV3_1} from 'openapi-types';
 import {deref, findOperation, operations, type OperationEntry} from '@sphere-docs/lib/spaceOpenApi';
 import {validatorName} from '../../plugins/space-openapi/validatorNames';
 import {LOOPBACK_SOURCES} from '@sphere-docs/lib/loopback';
-import {connectAllowed, parseTryOrigins, trySources} from '@sphere-docs/lib/spaceTryOrigins';
+import {parseTryOrigins} from '../../plugins/security-headers/tryOrigins';
 import {sampleRequest} from '../../plugins/space-openapi/theme/SpaceApiReference/codeSamples';
 import {
   answerVerdict,
@@ -20,6 +20,7 @@ import {
   documentedAnswer,
   draftProblems,
   initialDraft,
+  policyBlock,
   prettyBody,
   refusalOf,
   shapeOf,
@@ -116,42 +117,63 @@ describe('the request and its curl command', () => {
 });
 
 describe('before sending', () => {
-  const page = {origin: 'https://sphere.example.org', protocol: 'https:'};
-  const sources = trySources('https://space.example.com');
+  const page = {protocol: 'https:'};
 
-  it('lets loopback and the origins named at build time through', () => {
-    expect(refusalOf('http://localhost:3000/api/v1/users', page, sources)).toBeUndefined();
-    expect(refusalOf('http://127.0.0.1:5403/api/v1/users', page, sources)).toBeUndefined();
-    expect(refusalOf('https://space.example.com/api/v1/users', page, sources)).toBeUndefined();
+  it("lets any http(s) instance through: the browser applies the site's policy, if it has one", () => {
+    expect(refusalOf('http://localhost:3000/api/v1/users', page)).toBeUndefined();
+    expect(refusalOf('http://127.0.0.1:5403/api/v1/users', page)).toBeUndefined();
+    expect(refusalOf('https://space.example.com/api/v1/users', page)).toBeUndefined();
+    expect(refusalOf('https://other.example.com:8443/api/v1', page)).toBeUndefined();
+    expect(refusalOf('http://space.example.com/api/v1', {protocol: 'http:'})).toBeUndefined();
   });
 
-  it('refuses other origins, plain HTTP from HTTPS, and what is not a URL', () => {
-    expect(refusalOf('https://other.example.com/api/v1', page, sources)).toEqual({
-      kind: 'policy',
-      origin: 'https://other.example.com',
-    });
-    expect(refusalOf('http://space.example.com/api/v1', page, sources)).toEqual({
+  it('refuses plain HTTP from HTTPS, off this machine, and what is not a URL', () => {
+    expect(refusalOf('http://space.example.com/api/v1', page)).toEqual({
       kind: 'mixed-content',
       origin: 'http://space.example.com',
     });
-    expect(refusalOf('localhost:3000', page, sources)).toEqual({kind: 'bad-url'});
-    expect(refusalOf('ftp://localhost/x', page, sources)).toEqual({kind: 'bad-url'});
+    expect(refusalOf('localhost:3000', page)).toEqual({kind: 'bad-url'});
+    expect(refusalOf('ftp://localhost/x', page)).toEqual({kind: 'bad-url'});
+  });
+});
+
+describe('a request the policy blocks', () => {
+  const url = 'https://space.example.com/api/v1/contracts/user-123?x=1';
+  const policy = "default-src 'self'; script-src 'self'; connect-src 'self' http://localhost:* http://127.0.0.1:*";
+  const violation = {
+    effectiveDirective: 'connect-src',
+    blockedURI: url,
+    originalPolicy: policy,
+    disposition: 'enforce',
+  };
+
+  it('names the directive that decided and what it allows', () => {
+    expect(policyBlock(violation, url)).toEqual({
+      origin: 'https://space.example.com',
+      directive: 'connect-src',
+      allowed: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
+    });
+    // A browser may report only the origin of a cross-origin URL.
+    expect(policyBlock({...violation, blockedURI: 'https://space.example.com'}, url)?.directive).toBe('connect-src');
+  });
+
+  it('falls back to default-src when the policy has no connect-src', () => {
+    expect(policyBlock({...violation, originalPolicy: "default-src 'self' https://*.example.org"}, url)).toEqual({
+      origin: 'https://space.example.com',
+      directive: 'default-src',
+      allowed: ["'self'", 'https://*.example.org'],
+    });
+  });
+
+  it('ignores other violations, other URLs and report-only policies', () => {
+    expect(policyBlock({...violation, effectiveDirective: 'img-src'}, url)).toBeUndefined();
+    expect(policyBlock({...violation, blockedURI: 'https://elsewhere.example.com/x'}, url)).toBeUndefined();
+    expect(policyBlock({...violation, blockedURI: 'inline'}, url)).toBeUndefined();
+    expect(policyBlock({...violation, disposition: 'report'}, url)).toBeUndefined();
   });
 });
 
 describe('connect-src', () => {
-  it('matches URLs as CSP matches host sources', () => {
-    expect(connectAllowed('http://localhost:1/x', LOOPBACK_SOURCES)).toBe(true);
-    expect(connectAllowed('https://localhost:1/x', LOOPBACK_SOURCES)).toBe(true);
-    expect(connectAllowed('http://localhost.evil.test/x', LOOPBACK_SOURCES)).toBe(false);
-    expect(connectAllowed('http://[::1]:3000/x', LOOPBACK_SOURCES)).toBe(false);
-    expect(connectAllowed('https://a.example.com/x', ['https://*.example.com'])).toBe(true);
-    expect(connectAllowed('https://example.com/x', ['https://*.example.com'])).toBe(false);
-    expect(connectAllowed('https://example.com:8443/x', ['https://example.com'])).toBe(false);
-    expect(connectAllowed('https://example.com:443/x', ['https://example.com'])).toBe(true);
-    expect(connectAllowed('https://site.test/x', [], 'https://site.test')).toBe(true);
-  });
-
   it('takes origins only from SPACE_TRY_ORIGINS, and fails on anything that is not one', () => {
     expect(parseTryOrigins(undefined)).toEqual([]);
     expect(parseTryOrigins(' https://a.example.com, http://b.example.com:8080 https://a.example.com/')).toEqual([

@@ -3,7 +3,7 @@
  * for the calls the SDK has, as a space-node-client call. tests/toolchain/space-openapi-samples.test.ts type-checks both.
  */
 import {KEY_FROM_ENV, jsQuoted} from '../SpaceInstance/fill';
-import {sampleBaseUrl, type SpaceInstance} from '../SpaceInstance/store';
+import {KEY_HEADER, sampleBaseUrl, type SpaceInstance} from '../SpaceInstance/store';
 import {SAMPLE_PRICING_FILE, jsonText, url, type SampleRequest} from './codeSamples';
 
 /** A single-quoted JavaScript string. */
@@ -20,7 +20,7 @@ export function fetchSample(request: SampleRequest, instance: SpaceInstance): st
   const init: string[] = [];
   const headers: string[] = [];
   if (request.method !== 'GET') init.push(`method: '${request.method}'`);
-  if (request.needsKey) headers.push(`'x-api-key': ${keyExpression(instance)}`);
+  if (request.needsKey) headers.push(`'${KEY_HEADER}': ${keyExpression(instance)}`);
   if (request.body?.kind === 'file') {
     lines.push(
       "import {openAsBlob} from 'node:fs';",

@@ -7,7 +7,7 @@
 import {deref, type OperationEntry, type Parameter, type SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import type {OpenAPIV3_1} from 'openapi-types';
 import {KEY_FROM_ENV, shellQuoted} from '../SpaceInstance/fill';
-import {sampleBaseUrl, type SpaceInstance} from '../SpaceInstance/store';
+import {KEY_HEADER, sampleBaseUrl, type SpaceInstance} from '../SpaceInstance/store';
 
 /** The file the upload samples send. */
 export const SAMPLE_PRICING_FILE = 'notehive-2025-1.yml';
@@ -90,7 +90,7 @@ export function jsonText(value: unknown, indent = ''): string {
 export function curlSample(request: SampleRequest, instance: SpaceInstance): string {
   const key = instance.apiKey.trim() ? shellQuoted(instance.apiKey.trim()) : KEY_FROM_ENV.shell;
   const lines = [`curl -X ${request.method} "${shellQuoted(url(request, instance))}"`];
-  if (request.needsKey) lines.push(`-H "x-api-key: ${key}"`);
+  if (request.needsKey) lines.push(`-H "${KEY_HEADER}: ${key}"`);
   if (request.body?.kind === 'json') {
     lines.push('-H "Content-Type: application/json"');
     lines.push(`-d '${jsonText(request.body.value, '  ').replace(/'/g, "'\\''")}'`);

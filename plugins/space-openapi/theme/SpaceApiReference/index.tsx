@@ -13,6 +13,7 @@ import FieldTable, {TypeOf, type JsonSchema} from '@site/src/components/SchemaFi
 import {ScrollArea} from '@site/src/components/ScrollableTable';
 import {
   allowedRoles,
+  apiKeyHeader,
   basePath,
   deref,
   isPublic,
@@ -34,7 +35,7 @@ import styles from './styles.module.css';
 const doc = document;
 const ALL = operations(doc);
 /** The header of the document's API key scheme. */
-const KEY_HEADER = (doc.components?.securitySchemes?.ApiKeyAuth as {name?: string} | undefined)?.name;
+const KEY_HEADER = apiKeyHeader(doc);
 
 /**
  * Schemas written out where they are used: the body of one operation, referenced from nowhere else. The others

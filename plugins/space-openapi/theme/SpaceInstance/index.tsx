@@ -1,11 +1,15 @@
 /**
- * "Your SPACE instance": the base URL and API key the code samples of the API reference are filled with. The values
- * stay in this tab's sessionStorage (./store.ts); nothing on the site reads them except the samples.
+ * "Your SPACE instance": the base URL and API key the code samples of the API reference are filled with, and the
+ * instance its "Try it" consoles send requests to. The values stay in this tab's sessionStorage (./store.ts); the key
+ * leaves the page only in a request a reader sends from a console, to the instance named here.
  */
 import {useId, type ReactNode} from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import defaults from '@generated/space-openapi/defaults.json';
 import {CodeTextContext} from '@site/src/components/CodeText';
 import {fillInstance} from './fill';
-import {DEFAULT_BASE_URL, SAMPLE_FORMS, forgetInstance, saveInstance, useSpaceInstance} from './store';
+import {DEFAULT_BASE_URL, KEY_HEADER, SAMPLE_FORMS, forgetInstance, saveInstance, useSpaceInstance} from './store';
 import styles from './styles.module.css';
 
 export default function SpaceInstancePanel(): ReactNode {
@@ -18,8 +22,10 @@ export default function SpaceInstancePanel(): ReactNode {
         Your SPACE instance
       </p>
       <p className={styles.hint} id={`${id}-hint`}>
-        The code samples on this page use these values, kept in this browser tab only (session storage) and never sent
-        anywhere by this site. Without a key, the samples read it from <code>SPACE_API_KEY</code>.
+        The code samples on this page are filled with these values, which this browser tab keeps until it closes
+        (session storage). When you press Send in a Try console below, your browser sends that request, with the key in
+        its <code>{KEY_HEADER}</code> header, to the base URL given here, and to no other address; this site&apos;s own
+        server never sees the key. Without a key, the samples read it from <code>SPACE_API_KEY</code>.
       </p>
       <form className={styles.fields} onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-hint`}>
         <label className={styles.field}>
@@ -77,5 +83,18 @@ export function SpaceInstanceCode({children}: {children: ReactNode}): ReactNode 
     <CodeTextContext.Provider value={(code, language) => fillInstance(code, language, instance)}>
       {children}
     </CodeTextContext.Provider>
+  );
+}
+
+/**
+ * The one command that mocks the document with Node alone: Prism, at the release the site tests with, on the copy of
+ * the document this site publishes with its paths under the base path, listening on the default instance's port.
+ */
+export function SpaceMockCommand(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const documentUrl = `${siteConfig.url.replace(/\/$/, '')}${siteConfig.baseUrl.replace(/\/$/, '')}${defaults.mock.path}`;
+  const port = new URL(DEFAULT_BASE_URL).port || '80';
+  return (
+    <CodeBlock language="bash">{`npx -y @stoplight/prism-cli@${defaults.mock.prism} mock -p ${port} ${documentUrl}`}</CodeBlock>
   );
 }

@@ -1,8 +1,10 @@
 /**
- * The reader's SPACE instance (base URL and API key) for the code samples of the API reference. Kept in
- * sessionStorage only, so it lasts as long as the tab and never reaches a server: the site sends no request with it.
+ * The reader's SPACE instance (base URL and API key) for the code samples and the "Try it" consoles of the API
+ * reference. Kept in sessionStorage only, so it lasts as long as the tab. The site's own server never receives it; a
+ * console sends the key to the instance at the base URL, and only when the reader presses Send.
  */
 import {useSyncExternalStore} from 'react';
+import defaults from '@generated/space-openapi/defaults.json';
 
 /** The forms the samples of the reference come in. */
 export const SAMPLE_FORMS = ['curl', 'fetch', 'space-node-client'] as const;
@@ -17,8 +19,14 @@ export interface SpaceInstance {
   samples: SampleForm;
 }
 
-/** The server started on its own on this machine (`pnpm run dev`, or `npm start` in api/). */
-export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
+/**
+ * The document's server with its variables at their defaults: the server started on its own on this machine (`pnpm
+ * run dev`, or `npm start` in api/), `http://localhost:3000/api/v1`.
+ */
+export const DEFAULT_BASE_URL = defaults.baseUrl;
+
+/** The header a request carries the API key in, from the document's security scheme (`x-api-key`). */
+export const KEY_HEADER = defaults.keyHeader;
 
 export const DEFAULT_INSTANCE: SpaceInstance = {baseUrl: DEFAULT_BASE_URL, apiKey: '', samples: 'curl'};
 

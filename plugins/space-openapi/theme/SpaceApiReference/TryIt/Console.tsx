@@ -1,14 +1,15 @@
 /**
  * The console of one operation: its request as the code sample shows it, editable, sent to the instance saved in
  * "Your SPACE instance" when the reader presses Send, and the answer read against the document. Loaded on demand by
- * ./index.tsx. Nothing leaves the page before Send; the key stays where the panel keeps it (session storage).
+ * ./index.tsx. Nothing leaves the page before Send; then the request, with the key, goes to that instance and nowhere
+ * else. Where the page's security policy blocks it, the browser reports a `securitypolicyviolation` while it sends,
+ * and the console explains that.
  */
 import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import * as compiled from '@generated/space-openapi/validators.js';
 import {useSpaceInstance, sampleBaseUrl} from '../../SpaceInstance/store';
-import {LOOPBACK_SOURCES} from '@sphere-docs/lib/loopback';
+import {isLoopbackUrl} from '@sphere-docs/lib/loopback';
 import type {OperationEntry, SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {sampleRequest} from '../codeSamples';
 import {
@@ -19,6 +20,7 @@ import {
   documentedAnswer,
   draftProblems,
   initialDraft,
+  policyBlock,
   prettyBody,
   refusalOf,
   shapeOf,
@@ -26,6 +28,7 @@ import {
   type Draft,
   type Failure,
   type FieldProblem,
+  type PolicyBlock,
   type Refusal,
   type Sent,
   type Validators,
@@ -75,16 +78,26 @@ function explain(reason: Refusal | Failure, site: string): ReactNode {
     case 'policy':
       return (
         <>
-          The site&apos;s Content-Security-Policy lets this page reach only SPACE instances on this machine (
-          {LOOPBACK_SOURCES.map((s, i) => (
-            <span key={s}>
-              {i ? ' and ' : ''}
-              <code>{s}</code>
-            </span>
-          ))}
-          ) and those it was built for, so the browser would block {reason.origin}. To allow it, build the site with{' '}
-          <code>SPACE_TRY_ORIGINS={reason.origin}</code>, or reach the instance through <code>localhost</code> (an SSH
-          tunnel or a port forward).
+          The browser blocked the request before it left: the <code>{reason.directive}</code> directive of this
+          site&apos;s Content-Security-Policy does not allow {reason.origin}
+          {reason.allowed.length ? (
+            <>
+              {' '}
+              (it allows{' '}
+              {reason.allowed.map((source, i) => (
+                <span key={source}>
+                  {i ? ' ' : ''}
+                  <code>{source}</code>
+                </span>
+              ))}
+              )
+            </>
+          ) : null}
+          . Whoever runs the site can add <code>{reason.origin}</code> to that directive (a build of this site adds it
+          with <code>SPACE_TRY_ORIGINS={reason.origin}</code>), or send the page without the policy.
+          {reason.allowed.some((source) => isLoopbackUrl(source.replace(':*', '')))
+            ? ' Meanwhile you can reach the instance through an address it allows, such as localhost with an SSH tunnel or a port forward.'
+            : ''}
         </>
       );
     case 'cors':
@@ -257,8 +270,6 @@ function AnswerView({answer}: {answer: Answer}): ReactNode {
 
 export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: OperationEntry}): ReactNode {
   const instance = useSpaceInstance();
-  const {siteConfig} = useDocusaurusContext();
-  const sources = (siteConfig.customFields?.spaceTryOrigins as string[] | undefined) ?? [...LOOPBACK_SOURCES];
   const shape = useMemo(() => shapeOf(doc, entry), [doc, entry]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(shape, sampleRequest(doc, entry)));
   const [state, setState] = useState<State>({phase: 'idle'});
@@ -277,7 +288,7 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
     const found = draftProblems(shape, draft, validators);
     if (found.length) return setState({phase: 'invalid', problems: found});
     const sent = buildRequest(shape, draft, baseUrl, key);
-    const refusal = refusalOf(sent.url, window.location, sources);
+    const refusal = refusalOf(sent.url, window.location);
     if (refusal) return setState({phase: 'refused', refusal});
 
     const controller = new AbortController();
@@ -287,9 +298,10 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
       current.reason = 'timeout';
       controller.abort();
     }, TIMEOUT_SECONDS * 1000);
-    let blockedByPolicy = false;
+    // The browser reports a request its policy blocks as a violation event; fetch itself only fails.
+    const reported: {block?: PolicyBlock} = {};
     const onViolation = (event: SecurityPolicyViolationEvent) => {
-      if (event.effectiveDirective === 'connect-src' && sent.url.startsWith(event.blockedURI)) blockedByPolicy = true;
+      reported.block ??= policyBlock(event, sent.url);
     };
     document.addEventListener('securitypolicyviolation', onViolation);
     setState({phase: 'sending', sent});
@@ -333,11 +345,16 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
       let failure: Failure;
       if (current.reason === 'timeout') failure = {kind: 'timeout', seconds: TIMEOUT_SECONDS};
       else if (current.reason === 'cancelled') failure = {kind: 'cancelled'};
-      else if (blockedByPolicy) failure = {kind: 'policy', origin: new URL(sent.url).origin};
       else {
-        failure = await classifyNetworkError(sent.url, window.location.origin, (url) =>
-          fetch(url, {mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(5000)}),
-        );
+        // Chromium rejects the fetch first and dispatches the violation event in a task of its own, queued by then:
+        // the next task sees it.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const block = reported.block as PolicyBlock | undefined;
+        failure = block
+          ? {kind: 'policy', ...block}
+          : await classifyNetworkError(sent.url, window.location.origin, (url) =>
+              fetch(url, {mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(5000)}),
+            );
       }
       if (abort.current === current) setState({phase: 'failed', sent, failure});
     } finally {

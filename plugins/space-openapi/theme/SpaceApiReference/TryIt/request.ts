@@ -14,8 +14,8 @@ import {
 } from '@sphere-docs/lib/spaceOpenApi';
 import {validatorName} from '../../../validatorNames';
 import {isLoopbackUrl} from '@sphere-docs/lib/loopback';
-import {connectAllowed} from '@sphere-docs/lib/spaceTryOrigins';
 import {KEY_FROM_ENV, shellQuoted} from '../../SpaceInstance/fill';
+import {KEY_HEADER} from '../../SpaceInstance/store';
 import type {SampleRequest} from '../codeSamples';
 
 export type Validators = Readonly<Record<string, ValidateFunction | undefined>>;
@@ -156,8 +156,6 @@ export function requestUrl(shape: Shape, draft: Draft, baseUrl: string): string 
   return `${baseUrl.trim().replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
 }
 
-export const KEY_HEADER = 'x-api-key';
-
 export function buildRequest(shape: Shape, draft: Draft, baseUrl: string, apiKey: string): Sent {
   const headers: Sent['headers'] = [];
   const key = apiKey.trim();
@@ -189,37 +187,74 @@ export function curlOf(sent: Sent, showKey = false): string {
   return lines.join(' \\\n  ');
 }
 
-/** Why a request cannot be sent from this page, found before sending. */
-export type Refusal = {kind: 'bad-url'} | {kind: 'mixed-content'; origin: string} | {kind: 'policy'; origin: string};
+/**
+ * Why a request cannot be sent from this page, found before sending: only what holds on every host. Whether the site's
+ * Content-Security-Policy lets the request through is for the browser to say, while it sends (`policyBlock`).
+ */
+export type Refusal = {kind: 'bad-url'} | {kind: 'mixed-content'; origin: string};
 
 /**
- * What stops the browser before the request leaves: a URL it cannot parse, an `http:` instance from an `https:` page
- * (mixed content; loopback is exempt), an origin the site's Content-Security-Policy does not list (`sources`, built
- * from `SPACE_TRY_ORIGINS`).
+ * What stops the browser before the request leaves, whatever the host sends: a URL it cannot parse, or an `http:`
+ * instance from an `https:` page (mixed content; loopback is exempt).
  */
-export function refusalOf(url: string, page: {origin: string; protocol: string}, sources: readonly string[]) {
+export function refusalOf(url: string, page: {protocol: string}): Refusal | undefined {
   let target: URL;
   try {
     target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') return {kind: 'bad-url'} as Refusal;
   } catch {
-    return {kind: 'bad-url'} as Refusal;
+    return {kind: 'bad-url'};
   }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return {kind: 'bad-url'};
   if (page.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackUrl(url)) {
-    return {kind: 'mixed-content', origin: target.origin} as Refusal;
+    return {kind: 'mixed-content', origin: target.origin};
   }
-  if (!connectAllowed(url, sources, page.origin)) return {kind: 'policy', origin: target.origin} as Refusal;
   return undefined;
 }
 
-/** How long a request may take before the console gives up on it. */
-export const TIMEOUT_SECONDS = 30;
+/** What the browser reports of a Content-Security-Policy violation (`SecurityPolicyViolationEvent`). */
+export interface Violation {
+  effectiveDirective: string;
+  blockedURI: string;
+  originalPolicy: string;
+  disposition: string;
+}
+
+/** A request the page's policy blocked: the directive that decided and the sources it allows. */
+export interface PolicyBlock {
+  origin: string;
+  directive: string;
+  allowed: string[];
+}
+
+/**
+ * Whether a violation the document reported is the browser blocking the request to `url`, and if so which directive of
+ * the policy decided (`connect-src`, or `default-src` when the policy has no `connect-src`) and what it allows. A
+ * report-only policy blocks nothing.
+ */
+export function policyBlock(violation: Violation, url: string): PolicyBlock | undefined {
+  if (violation.disposition !== 'enforce' || violation.effectiveDirective !== 'connect-src') return undefined;
+  const origin = new URL(url).origin;
+  if (!violation.blockedURI || !(url.startsWith(violation.blockedURI) || violation.blockedURI === origin)) {
+    return undefined;
+  }
+  const directives = new Map(
+    violation.originalPolicy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name.toLowerCase(), sources] as const),
+  );
+  const directive = directives.has('connect-src') ? 'connect-src' : 'default-src';
+  return {origin, directive, allowed: directives.get(directive) ?? []};
+}
+
+export {TIMEOUT_SECONDS} from './limits';
 
 /** Why a sent request got no answer the page can read. */
 export type Failure =
   | {kind: 'cors'; origin: string}
   | {kind: 'unreachable'; origin: string; localNetwork: boolean}
-  | {kind: 'policy'; origin: string}
+  | ({kind: 'policy'} & PolicyBlock)
   | {kind: 'timeout'; seconds: number}
   | {kind: 'cancelled'};
 
