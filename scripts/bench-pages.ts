@@ -318,8 +318,8 @@ export async function benchPages(
       `blocking time from First Contentful Paint to load and hydration (Chromium trace, phone screen, CPU ` +
       `${CPU_SLOWDOWN}× slower), scripts of a first visit read to the end (gzip)`,
   );
-  // Judging against another build needs the scatter between repeated traces of one build.
-  if (compareUrl) traceRuns = Math.max(traceRuns, 2);
+  // Judging against another build needs the scatter between repeated traces (and Lighthouse runs) of one build.
+  if (compareUrl) [traceRuns, runs] = [Math.max(traceRuns, 2), Math.max(runs, 2)];
   const [[home, ...pages], compared] = await tracePages(
     compareUrl ? [url, compareUrl] : [url],
     ['/', ...docs],

@@ -232,14 +232,12 @@ async function main() {
     }
 
     if (!args.includes('--no-lighthouse')) {
-      console.log(`\nLighthouse 12 (Chromium headless; mobile: median of ${RUNS} runs; desktop: 1 run)`);
+      // Judging against another build needs at least two runs a side for the scatter.
       const runs = other ? Math.max(RUNS, 2) : RUNS;
-      const lighthouse = async (url: string, path: string) =>
-        inTurn(
-          runs,
-          () => lighthouseRun(url + path, false, LIGHTHOUSE_PORT),
-          async () => undefined,
-        );
+      console.log(
+        `\nLighthouse 12 (Chromium headless; mobile: median of ${runs} runs` +
+          `${other ? ', in turn with the compared build' : ''}; desktop: 1 run)`,
+      );
       // The run's scatter: the largest spread between runs of one page on one build (see judgeInTurn).
       const perf = (list: Scores[]) => list.map((s) => s.performance);
       const measuredPerf: [string, number[], number[]][] = [];
@@ -255,7 +253,8 @@ async function main() {
           comparedRuns.set(path, both.theirs);
           measuredPerf.push([path, perf(both.ours), perf(both.theirs)]);
         } else {
-          mobile = (await lighthouse(server.url, path)).ours;
+          mobile = [];
+          for (let i = 0; i < runs; i++) mobile.push(await lighthouseRun(server.url + path, false, LIGHTHOUSE_PORT));
         }
         mobileRuns.set(path, mobile);
         const desktop = await lighthouseRun(server.url + path, true, LIGHTHOUSE_PORT);
@@ -309,7 +308,7 @@ async function main() {
       const lines = await benchPages(server.url, {
         allVersions: args.includes('--all-versions'),
         lighthouse: !args.includes('--no-lighthouse'),
-        runs: RUNS,
+        runs: other ? Math.max(RUNS, 2) : RUNS,
         traceRuns: Number(args.find((a) => a.startsWith('--trace-runs='))?.split('=')[1] ?? 1),
         only: args.find((a) => a.startsWith('--only='))?.split('=')[1],
         measured: mobileRuns,
