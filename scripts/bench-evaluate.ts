@@ -147,11 +147,11 @@ async function figuresFor(
       `${plans.length} plans, ${names(pricing.addOns).length} add-ons`,
   );
   console.log(
-    `  one subscription (${one.plan ?? 'no plan'} + ${names(one.addOns).length} add-ons), 200 runs: ` +
+    `  one subscription (${one.plan ?? 'no plan'} + ${names(one.addOns).length} add-ons), ${single.length} runs: ` +
       `median ${ms(median(single))}, p95 ${ms(percentile(single, 95))}`,
   );
   console.log(
-    `  ${subs.length} plan × add-on combinations: ${ms(total)} in all, median ${ms(median(each))}, ` +
+    `  ${subs.length} plan × add-on combinations: ${ms(total)} in all (a round), median ${ms(median(each))}, ` +
       `p95 ${ms(percentile(each, 95))} per subscription; EVALUATION_ERROR answers: ${errors}`,
   );
   const name = relative(ROOT, file).split('/').slice(-2).join('/') + (variant ? ` ${variant}` : '');
