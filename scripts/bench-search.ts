@@ -13,7 +13,7 @@
  *   npm run bench:search -- --compare=<dir>   query latency judged against another checkout's engine and index
  *
  * Relevance and the index's size are judged absolutely. Query latency depends on the machine, so it is judged only
- * against the compared checkout's engine (bundled from its plugins/local-search/engine.ts) over its build's index, in
+ * against the compared checkout's engine (bundled from its src/lib/search/engine.ts) over its build's index, in
  * the same page, in turn with this one: each round's p95 may be worse than its by no more than the run's scatter
  * (lib/bench.ts, judgeInTurn). Without `--compare`, latency is information.
  */
@@ -121,7 +121,12 @@ async function main() {
   const engineOf = async (root: string, globalName: string) =>
     (
       await build({
-        entryPoints: [join(root, 'plugins', 'local-search', 'engine.ts')],
+        // The engine moved from the search plugin to src/lib; an older compared revision has it in the plugin.
+        entryPoints: [
+          [join(root, 'src', 'lib', 'search', 'engine.ts'), join(root, 'plugins', 'local-search', 'engine.ts')].find(
+            (f) => existsSync(f),
+          )!,
+        ],
         bundle: true,
         minify: true,
         format: 'iife',
