@@ -7,16 +7,33 @@
  * of the newest real pricing of each SaaS in tests/fixtures/pricings/, then a PASS/FAIL line per budget. `npm run bench` runs it too, after the pages.
  *
  *   npm run bench:mcp
+ *   npm run bench:mcp -- --compare=<dir>    also the server of another checkout (say, main's), with its build/
+ *
+ * The tarball's size is judged absolutely. Timings depend on the machine, so they are judged only against the compared
+ * checkout's server, packed the same way and driven in turn with this one, round by round: start to first answer and
+ * each tool's p95 round trip may be worse than its by no more than the run's scatter (the spread between repeated
+ * rounds of one server, lib/bench.ts judgeInTurn). Alone, the timings are information.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {JUDGMENTS} from '../search/relevance-judgments';
-import {type BudgetLine, kb, median, ms, percentile, printBudgets} from './lib/bench';
+import {
+  type BudgetLine,
+  comparedTree,
+  info,
+  inTurn,
+  judgeInTurn,
+  kb,
+  median,
+  ms,
+  percentile,
+  printBudgets,
+} from './lib/bench';
 import {newestRealPricings} from '../tests/fixtures/pricings/corpus';
 import {WORKED_EXAMPLE} from '@sphere-docs/lib/mcpWorkedExample';
 import {parse as parseYaml} from 'yaml';
@@ -27,20 +44,13 @@ function firstPlan(yaml: string): string | undefined {
   return plans ? Object.keys(plans)[0] : undefined;
 }
 
-/** Budgets of the server (milliseconds): start to first answer, search and validation p95 round trips. */
-export const MCP_BUDGETS = {
-  startMs: 1000,
-  searchP95Ms: 10,
-  validateP95Ms: 50,
-  evaluateP95Ms: 60,
-  tarballBytes: 1024 * 1024,
-};
+/** The packed package's size budget (bytes); its timings are judged against a compared server (see above). */
+export const MCP_TARBALL_BYTES = 1024 * 1024;
 
 const ROOT = join(__dirname, '..');
 const BUILD = join(ROOT, 'build');
 const STARTS = 5;
-const SEARCH_ROUNDS = 3;
-const VALIDATE_ROUNDS = 10;
+const ROUNDS = 10;
 
 async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();
@@ -55,26 +65,56 @@ function sizeOf(dir: string): number {
     .reduce((sum, s) => sum + s.size, 0);
 }
 
-export async function benchMcp(): Promise<BudgetLine[]> {
-  if (!readdirSync(BUILD).includes('llms.txt')) throw new Error('No production build in build/: run "npm run build".');
+/** Packs the server of the checkout at `root` over its build, into `dir`, and unpacks it there. */
+function packServer(root: string, build: string, dir: string) {
+  if (!readdirSync(build).includes('llms.txt'))
+    throw new Error(`No production build in ${build}: run "npm run build".`);
+  mkdirSync(dir, {recursive: true});
+  const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], {
+    cwd: join(root, 'mcp'),
+    encoding: 'utf8',
+    env: {...process.env, MCP_BUILD_DIR: build},
+  });
+  if (pack.status !== 0) throw new Error(`npm pack failed in ${root}:\n${pack.stderr}`);
+  const [{filename, size, unpackedSize, entryCount}] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    entryCount: number;
+  }[];
+  spawnSync('tar', ['xzf', join(dir, filename), '-C', dir]);
+  const server = join(dir, 'package', 'dist', 'server.cjs');
+  return {
+    server,
+    size,
+    unpackedSize,
+    entryCount,
+    bundle: statSync(server).size,
+    data: sizeOf(join(dir, 'package', 'data')),
+  };
+}
+
+async function connect(server: string, cwd: string) {
+  const client = new Client({name: 'bench', version: '1.0.0'});
+  await client.connect(new StdioClientTransport({command: process.execPath, args: [server], cwd, stderr: 'ignore'}));
+  return client;
+}
+const search = (client: Client, query: string) =>
+  client.callTool({name: 'search_docs', arguments: {query, limit: 10}}) as Promise<CallToolResult>;
+
+/** Round trips of one round of each tool over its inputs, on one connected server. */
+interface ToolRound {
+  search: number[];
+  validate: number[];
+  evaluate: number[];
+}
+
+export async function benchMcp(compared?: {root: string; build: string}): Promise<BudgetLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
   try {
-    const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], {
-      cwd: join(ROOT, 'mcp'),
-      encoding: 'utf8',
-      env: {...process.env, MCP_BUILD_DIR: BUILD},
-    });
-    if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`);
-    const [{filename, size, unpackedSize, entryCount}] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as {
-      filename: string;
-      size: number;
-      unpackedSize: number;
-      entryCount: number;
-    }[];
-    spawnSync('tar', ['xzf', join(dir, filename), '-C', dir]);
-    const server = join(dir, 'package', 'dist', 'server.cjs');
-    const bundle = statSync(server).size;
-    const data = sizeOf(join(dir, 'package', 'data'));
+    const ours = packServer(ROOT, BUILD, join(dir, 'ours'));
+    const theirs = compared ? packServer(compared.root, compared.build, join(dir, 'compared')) : undefined;
+    const {size, unpackedSize, entryCount, bundle, data} = ours;
 
     console.log('Docs MCP server benchmark (the packed package, Node alone, stdio)');
     console.log(
@@ -84,34 +124,29 @@ export async function benchMcp(): Promise<BudgetLine[]> {
     );
     console.log(`packed size                  ${kb(size)} tarball, ${kb(unpackedSize)} unpacked, ${entryCount} files`);
     console.log(`  of which                   ${kb(bundle)} bundled server, ${kb(data)} data`);
-
-    const connect = async () => {
-      const client = new Client({name: 'bench', version: '1.0.0'});
-      await client.connect(
-        new StdioClientTransport({command: process.execPath, args: [server], cwd: dir, stderr: 'ignore'}),
-      );
-      return client;
-    };
-    const search = (client: Client, query: string) =>
-      client.callTool({name: 'search_docs', arguments: {query, limit: 10}}) as Promise<CallToolResult>;
+    if (theirs) console.log(`  compared server            ${kb(theirs.size)} tarball (${compared!.root})`);
 
     // 1. Start: spawn to the answer to initialize (connect() waits for it), and to the first search's answer.
-    const starts: number[] = [];
-    const firstSearches: number[] = [];
-    for (let i = 0; i < STARTS; i++) {
+    const startOf = async (packed: typeof ours) => {
       const t0 = performance.now();
-      const client = await connect();
-      starts.push(performance.now() - t0);
+      const client = await connect(packed.server, join(packed.server, '..', '..', '..'));
+      const start = performance.now() - t0;
       await search(client, 'usage limit');
-      firstSearches.push(performance.now() - t0);
+      const firstSearch = performance.now() - t0;
       await client.close();
-    }
+      return {start, firstSearch};
+    };
+    const starts = await inTurn(
+      STARTS,
+      () => startOf(ours),
+      async () => (theirs ? startOf(theirs) : undefined),
+    );
     console.log(
-      `start to first answer        ${ms(median(starts))} median of ${STARTS} (initialize); ` +
-        `${ms(median(firstSearches))} to the first search_docs answer (index loaded)`,
+      `start to first answer        ${ms(median(starts.ours.map((s) => s.start)))} median of ${STARTS} (initialize); ` +
+        `${ms(median(starts.ours.map((s) => s.firstSearch)))} to the first search_docs answer (index loaded)`,
     );
 
-    // For comparison, `npm run mcp` in the repository: tsx compiles the sources as they load.
+    // For information, `npm run mcp` in the repository: tsx compiles the sources as they load.
     const fromSources: number[] = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
@@ -124,57 +159,57 @@ export async function benchMcp(): Promise<BudgetLine[]> {
     }
     console.log(`  npm run mcp (sources, tsx) ${ms(median(fromSources))} median of 3 to the answer to initialize`);
 
-    const client = await connect();
+    const client = await connect(ours.server, join(dir, 'ours'));
+    const other = theirs ? await connect(theirs.server, join(dir, 'compared')) : undefined;
     try {
-      // 2. search_docs over the judged queries, after one warm-up round.
       const queries = JUDGMENTS.map((j) => j.query);
-      for (const q of queries) await search(client, q);
-      const searches: number[] = [];
-      for (let round = 0; round < SEARCH_ROUNDS; round++) {
+      const pricings = newestRealPricings().map((f) => readFileSync(f, 'utf8'));
+      // evaluate_pricing with the first plan of each, no add-ons. The plans are read before the clock starts: the
+      // client's own YAML parse is no part of the round trip.
+      const plans = new Map(pricings.map((yaml) => [yaml, firstPlan(yaml)]));
+      const validate = (c: Client, yaml: string) =>
+        c.callTool({name: 'validate_pricing', arguments: {yaml}}) as Promise<CallToolResult>;
+      const evaluate = (c: Client, yaml: string) =>
+        c.callTool({name: 'evaluate_pricing', arguments: {yaml, plan: plans.get(yaml)}}) as Promise<CallToolResult>;
+      const [, firstValidation] = await timed(() => validate(client, pricings[0]));
+
+      /** One round: every judged query searched, every real pricing validated and evaluated, once each. */
+      const toolRound = async (c: Client): Promise<ToolRound> => {
+        const r: ToolRound = {search: [], validate: [], evaluate: []};
         for (const q of queries) {
-          const [result, t] = await timed(() => search(client, q));
+          const [result, t] = await timed(() => search(c, q));
           if (result.isError) throw new Error(`search_docs failed on "${q}": ${JSON.stringify(result.content)}`);
-          searches.push(t);
+          r.search.push(t);
         }
-      }
+        for (const yaml of pricings) r.validate.push((await timed(() => validate(c, yaml)))[1]);
+        for (const yaml of pricings) r.evaluate.push((await timed(() => evaluate(c, yaml)))[1]);
+        return r;
+      };
+      // A warm-up round on each (it compiles the schemas), then the rounds in turn.
+      await toolRound(client);
+      if (other) await toolRound(other);
+      const rounds = await inTurn(
+        ROUNDS,
+        () => toolRound(client),
+        async () => (other ? toolRound(other) : undefined),
+      );
+      const all = (tool: keyof ToolRound) => rounds.ours.flatMap((r) => r[tool]);
+      const searches = all('search');
       console.log(
         `search_docs round trip       p50 ${ms(percentile(searches, 50))}, p95 ${ms(percentile(searches, 95))} ` +
-          `(${queries.length} judged queries x ${SEARCH_ROUNDS})`,
+          `(${queries.length} judged queries x ${ROUNDS})`,
       );
-
-      // 3. validate_pricing over the real pricings, after one warm-up round (which compiles the schemas).
-      const pricings = newestRealPricings().map((f) => readFileSync(f, 'utf8'));
-      const validate = (yaml: string) =>
-        client.callTool({name: 'validate_pricing', arguments: {yaml}}) as Promise<CallToolResult>;
-      const [, firstValidation] = await timed(() => validate(pricings[0]));
-      for (const yaml of pricings) await validate(yaml);
-      const validations: number[] = [];
-      for (let round = 0; round < VALIDATE_ROUNDS; round++) {
-        for (const yaml of pricings) validations.push((await timed(() => validate(yaml)))[1]);
-      }
+      const validations = all('validate');
       console.log(
         `validate_pricing round trip  p50 ${ms(percentile(validations, 50))}, p95 ${ms(percentile(validations, 95))} ` +
           `(${pricings.length} real pricings, ${kb(Math.min(...pricings.map((p) => p.length)))} to ` +
-          `${kb(Math.max(...pricings.map((p) => p.length)))}, x ${VALIDATE_ROUNDS}; the first call, compiling its ` +
+          `${kb(Math.max(...pricings.map((p) => p.length)))}, x ${ROUNDS}; the first call, compiling its ` +
           `schema, ${ms(firstValidation)})`,
       );
-
-      // 4. evaluate_pricing over the same pricings (PRO-less: the first plan of each, no add-ons), after a warm-up.
-      // The plans are read before the clock starts: the client's own YAML parse is no part of the round trip.
-      const plans = new Map(pricings.map((yaml) => [yaml, firstPlan(yaml)]));
-      const evaluate = (yaml: string) =>
-        client.callTool({
-          name: 'evaluate_pricing',
-          arguments: {yaml, plan: plans.get(yaml)},
-        }) as Promise<CallToolResult>;
-      for (const yaml of pricings) await evaluate(yaml);
-      const evaluations: number[] = [];
-      for (let round = 0; round < VALIDATE_ROUNDS; round++) {
-        for (const yaml of pricings) evaluations.push((await timed(() => evaluate(yaml)))[1]);
-      }
+      const evaluations = all('evaluate');
       console.log(
         `evaluate_pricing round trip  p50 ${ms(percentile(evaluations, 50))}, p95 ${ms(percentile(evaluations, 95))} ` +
-          `(${pricings.length} real pricings x ${VALIDATE_ROUNDS}, each with its first plan)`,
+          `(${pricings.length} real pricings x ${ROUNDS}, each with its first plan)`,
       );
 
       // 5. The worked example of the page "Use these docs from your assistant": calls and bytes of their results.
@@ -188,39 +223,27 @@ export async function benchMcp(): Promise<BudgetLine[]> {
       }
       console.log(`worked example               ${example.length} calls, ${kb(exampleBytes)} of results`);
 
-      const evaluateP95 = percentile(evaluations, 95);
-      const start = median(starts);
-      const searchP95 = percentile(searches, 95);
-      const validateP95 = percentile(validations, 95);
+      const timings: [string, number[], number[]][] = [
+        ['MCP start to first answer', starts.ours.map((s) => s.start), starts.theirs.map((s) => s?.start ?? NaN)],
+        ...(['search', 'validate', 'evaluate'] as const).map((tool): [string, number[], number[]] => [
+          `MCP ${tool === 'search' ? 'search_docs' : `${tool}_pricing`} round trip p95 (each round's)`,
+          rounds.ours.map((r) => percentile(r[tool], 95)),
+          rounds.theirs.map((r) => (r ? percentile(r[tool], 95) : NaN)),
+        ]),
+      ];
       return [
+        ...timings.map(([figure, o, t]) =>
+          theirs ? judgeInTurn(figure, {ours: o, theirs: t}, {unit: ms}) : info(figure, ms(median(o))),
+        ),
         {
-          budget: `MCP start to first answer ≤ ${MCP_BUDGETS.startMs} ms`,
-          actual: ms(start),
-          pass: start <= MCP_BUDGETS.startMs,
-        },
-        {
-          budget: `MCP search_docs p95 ≤ ${MCP_BUDGETS.searchP95Ms} ms`,
-          actual: ms(searchP95),
-          pass: searchP95 <= MCP_BUDGETS.searchP95Ms,
-        },
-        {
-          budget: `MCP validate_pricing p95 ≤ ${MCP_BUDGETS.validateP95Ms} ms`,
-          actual: ms(validateP95),
-          pass: validateP95 <= MCP_BUDGETS.validateP95Ms,
-        },
-        {
-          budget: `MCP evaluate_pricing p95 ≤ ${MCP_BUDGETS.evaluateP95Ms} ms`,
-          actual: ms(evaluateP95),
-          pass: evaluateP95 <= MCP_BUDGETS.evaluateP95Ms,
-        },
-        {
-          budget: `MCP tarball ≤ ${kb(MCP_BUDGETS.tarballBytes)}`,
+          budget: `MCP tarball ≤ ${kb(MCP_TARBALL_BYTES)}`,
           actual: kb(size),
-          pass: size <= MCP_BUDGETS.tarballBytes,
+          pass: size <= MCP_TARBALL_BYTES,
         },
       ];
     } finally {
       await client.close();
+      await other?.close();
     }
   } finally {
     rmSync(dir, {recursive: true, force: true});
@@ -228,7 +251,9 @@ export async function benchMcp(): Promise<BudgetLine[]> {
 }
 
 if (require.main === module) {
-  benchMcp()
+  const tree = comparedTree(process.argv.slice(2));
+  if (tree && !tree.root) throw new Error('--compare needs a checkout (with its build/) to pack its server');
+  benchMcp(tree && {root: tree.root!, build: tree.build})
     .then((results) => {
       process.exitCode = printBudgets(results) ? 1 : 0;
     })

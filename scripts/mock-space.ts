@@ -19,7 +19,7 @@ import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {parse} from 'yaml';
 import {DOCUMENT, underBasePath} from '../plugins/space-openapi';
-import {basePath, defaultServerUrl, type SpaceApiDocument} from '../src/lib/spaceOpenApi';
+import {basePath, defaultServerUrl, type SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 
 export {DOCUMENT, underBasePath};
 

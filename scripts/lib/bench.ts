@@ -7,7 +7,7 @@
 import {execFile} from 'node:child_process';
 import {createServer} from 'node:http';
 import {existsSync, readFileSync, statSync} from 'node:fs';
-import {extname, join, normalize} from 'node:path';
+import {dirname, extname, join, normalize, resolve} from 'node:path';
 import {promisify} from 'node:util';
 import {gzipSync} from 'node:zlib';
 import type {AddressInfo} from 'node:net';
@@ -202,20 +202,92 @@ export function serve(dir: string, {gzip = false, port = 0}: {gzip?: boolean; po
   );
 }
 
-/** A budget and how the run measured against it. */
+/** A budget and how the run measured against it; `info` marks a figure printed for information, judged by nothing. */
 export interface BudgetLine {
   budget: string;
   actual: string;
   pass: boolean;
+  info?: boolean;
 }
 
-/** Prints a PASS/FAIL line per budget, then how many were missed; returns that number. */
+/** A line for a timing figure that this run cannot judge (no compared build): printed as INFO, never counted. */
+export function info(figure: string, actual: string): BudgetLine {
+  return {budget: `${figure} (information only: give --compare=<dir> to judge it)`, actual, pass: true, info: true};
+}
+
+/** Prints a PASS/FAIL (or INFO) line per budget, then how many were missed; returns that number. */
 export function printBudgets(results: BudgetLine[]): number {
   console.log('\nBudgets');
-  for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
-  const failed = results.filter((r) => !r.pass).length;
-  console.log(failed ? `\n${failed} of ${results.length} budgets missed.` : `\nAll ${results.length} budgets met.`);
+  for (const r of results) console.log(`  ${r.info ? 'INFO' : r.pass ? 'PASS' : 'FAIL'}  ${r.budget}: ${r.actual}`);
+  const judged = results.filter((r) => !r.info);
+  const failed = judged.filter((r) => !r.pass).length;
+  console.log(failed ? `\n${failed} of ${judged.length} budgets missed.` : `\nAll ${judged.length} budgets met.`);
   return failed;
+}
+
+/**
+ * The other revision a bench compares with, from `--compare=<dir>`: either a checkout with its production build in
+ * `<dir>/build`, or a build folder (its checkout, for the benches that run source code, is then its parent folder when
+ * that holds a package.json). Undefined without the option.
+ */
+export function comparedTree(args: string[]): {build: string; root?: string} | undefined {
+  const dir = args.find((a) => a.startsWith('--compare='))?.slice('--compare='.length);
+  if (!dir) return undefined;
+  const full = resolve(dir);
+  if (existsSync(join(full, 'build', 'index.html'))) return {build: join(full, 'build'), root: full};
+  if (!existsSync(join(full, 'index.html')))
+    throw new Error(`--compare=${dir}: neither a build nor a checkout with one`);
+  return {build: full, root: existsSync(join(full, '..', 'package.json')) ? dirname(full) : undefined};
+}
+
+/**
+ * Runs two measurements in turn, `rounds` times each, in the order ours, theirs, theirs, ours, ours, … so that
+ * a machine that speeds up or slows down during the run weighs on both alike. Returns each side's figures by round.
+ */
+export async function inTurn<A, B>(
+  rounds: number,
+  ours: (round: number) => Promise<A>,
+  theirs: (round: number) => Promise<B>,
+): Promise<{ours: A[]; theirs: B[]}> {
+  const result: {ours: A[]; theirs: B[]} = {ours: [], theirs: []};
+  for (let r = 0; r < rounds; r++) {
+    for (const side of r % 2 ? ['theirs', 'ours'] : ['ours', 'theirs']) {
+      if (side === 'ours') result.ours.push(await ours(r));
+      else result.theirs.push(await theirs(r));
+    }
+  }
+  return result;
+}
+
+/** The distance between the largest and the smallest value. */
+export const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+
+/**
+ * A timing budget judged in one run: the median of this build's rounds may be worse than the compared build's by no
+ * more than the run's own scatter, the larger spread between repeated rounds of one build (either side's, unless
+ * `scatter` gives it). Worse is larger unless `higherIsBetter`. Prints the ratio and the ratio the scatter allows.
+ */
+export function judgeInTurn(
+  figure: string,
+  rounds: {ours: number[]; theirs: number[]},
+  {
+    unit = (n: number) => String(n),
+    higherIsBetter = false,
+    scatter = Math.max(spread(rounds.ours), spread(rounds.theirs)),
+  }: {unit?: (n: number) => string; higherIsBetter?: boolean; scatter?: number} = {},
+): BudgetLine {
+  const ours = median(rounds.ours);
+  const theirs = median(rounds.theirs);
+  const worse = higherIsBetter ? theirs - ours : ours - theirs;
+  const ratio = theirs ? (ours / theirs).toFixed(2) : ours ? '∞' : '1.00';
+  const allowed = theirs ? ((higherIsBetter ? theirs - scatter : theirs + scatter) / theirs).toFixed(2) : '–';
+  return {
+    budget: `${figure}: ${higherIsBetter ? 'no lower' : 'no higher'} than the compared revision's by more than the run's scatter`,
+    actual:
+      `${unit(ours)} against ${unit(theirs)}, ratio ${ratio} (${higherIsBetter ? '≥' : '≤'} ${allowed} allowed; ` +
+      `scatter ${unit(scatter)}, ${rounds.ours.length} + ${rounds.theirs.length} rounds)`,
+    pass: worse <= scatter,
+  };
 }
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
