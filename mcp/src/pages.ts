@@ -137,7 +137,7 @@ export function listPages(site: Site, version?: string, section?: string, prefix
     sections = found;
   }
   if (prefix !== undefined) {
-    const starts = pathFilter(site, prefix);
+    const starts = pathFilter(site, v, prefix);
     sections = sections
       .map((s) => ({...s, pages: s.pages.filter((p) => starts(listedPath(site, p.url)))}))
       .filter((s) => s.pages.length > 0);
@@ -167,10 +167,15 @@ export function listedPath(site: Site, url: string): string {
   return path.startsWith(`${current}/`) ? path.slice(current.length) : path;
 }
 
-/** Whether a listed path starts with a prefix, written with or without the current version and leading slash. */
-function pathFilter(site: Site, prefix: string): (path: string) => boolean {
+/**
+ * Whether a listed path of a version starts with a prefix, written with or without the leading slash and the
+ * version's `/docs/<version>` (`/api/space` keeps the SPACE pages of any version).
+ */
+function pathFilter(site: Site, version: string, prefix: string): (path: string) => boolean {
   const wanted = listedPath(site, `/${prefix.trim().replace(/^\/+/, '')}`);
-  return (path) => path.startsWith(wanted);
+  const own = `/docs/${version}`;
+  const bare = (path: string) => (path.startsWith(`${own}/`) ? path.slice(own.length) : path);
+  return (path) => path.startsWith(wanted) || bare(path).startsWith(bare(wanted));
 }
 
 /** Longest summary of a page in the compact list, in characters. */

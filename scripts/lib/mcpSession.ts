@@ -107,5 +107,5 @@ export function describeCall(a: SessionAnswer): string {
   const {yaml, ...rest} = a.args;
   const args = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
   if (typeof yaml === 'string') args.unshift(`yaml=${yaml.split('\n').find((l) => l.startsWith('saasName'))}`);
-  return `${a.tool} ${args.join(' ')}`;
+  return `${a.tool} ${args.join(' ')}`.trim();
 }

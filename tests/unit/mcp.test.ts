@@ -237,6 +237,11 @@ describe('answers sized for a context', () => {
         '',
       ].join('\n'),
     );
+    mkdirSync(join(dir, 'docs', '9.8'), {recursive: true});
+    writeFileSync(
+      join(dir, 'docs', '9.8', 'llms.txt'),
+      '# SPHERE 9.8\n\n## Developer Guide\n\n- [SPACE](https://docs.example.org/docs/9.8/api/space/introduction.md): Old.\n',
+    );
     mkdirSync(join(dir, 'local-search'));
     writeFileSync(join(dir, 'local-search', 'index.unit.json'), '{}');
     cpSync(join(ROOT, 'static', 'schemas'), join(dir, 'schemas'), {recursive: true});
@@ -323,6 +328,16 @@ plans:
     expect(space.sections).toEqual([
       {title: 'Getting Started', pages: [expect.stringMatching(/^\/api\/space\/evaluation \| /) as string]},
     ]);
+  });
+
+  it("keeps an older version's paths whole, and filters them by a prefix with or without the version", async () => {
+    for (const prefix of ['/api/space', '/docs/9.8/api/space']) {
+      const old = (await call('list_pages', {version: '9.8', prefix})).structuredContent as {sections: unknown[]};
+      expect(old.sections, prefix).toEqual([
+        {title: 'Developer Guide', pages: ['/docs/9.8/api/space/introduction | SPACE | Old.']},
+      ]);
+    }
+    expect((await call('list_pages', {version: '9.8', prefix: '/docs/Introduction'})).isError).toBe(true);
   });
 
   it('cuts a summary to its first sentence, and a long one at a word', () => {
