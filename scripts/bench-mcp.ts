@@ -4,7 +4,9 @@
  * by the SDK's client over stdio. Prints the packed size, server start to first answer (spawn to the answer to
  * `initialize`, and to the first search_docs answer, which loads the index), and the round-trip latency p50/p95 of
  * search_docs over the judged queries of search/relevance-judgments.ts and of validate_pricing over the real pricings
- * of the newest real pricing of each SaaS in tests/fixtures/pricings/, then a PASS/FAIL line per budget. `npm run bench` runs it too, after the pages.
+ * of the newest real pricing of each SaaS in tests/fixtures/pricings/, and the bytes the server sends in the recorded
+ * integration session of tests/fixtures/mcp/integration-session.json (per tool, in total and the largest answer), then
+ * a PASS/FAIL line per budget. `npm run bench` runs it too, after the pages.
  *
  *   npm run bench:mcp
  *   npm run bench:mcp -- --compare=<dir>    also the server of another checkout (say, main's), with its build/
@@ -36,6 +38,7 @@ import {
 } from './lib/bench';
 import {newestRealPricings} from '../tests/fixtures/pricings/corpus';
 import {WORKED_EXAMPLE} from '@sphere-docs/lib/mcpWorkedExample';
+import {SESSION_BUDGETS, describeCall, replaySession} from './lib/mcpSession';
 import {parse as parseYaml} from 'yaml';
 
 /** The first plan a pricing names, to evaluate a subscription to it. */
@@ -223,6 +226,21 @@ export async function benchMcp(compared?: {root: string; build: string}): Promis
       }
       console.log(`worked example               ${example.length} calls, ${kb(exampleBytes)} of results`);
 
+      // 6. The recorded integration session, on a fresh connection: what an assistant wiring an app to SPACE is sent.
+      const fresh = await connect(ours.server, join(dir, 'ours'));
+      const session = await replaySession(fresh).finally(() => fresh.close());
+      const failed = session.answers.filter((a) => a.isError);
+      if (failed.length > 0) throw new Error(`Session calls failed: ${failed.map(describeCall).join('; ')}`);
+      console.log(
+        `integration session          ${session.answers.length - 2} calls, ${kb(session.total)} sent ` +
+          `(with initialize and the tool list); largest answer ${kb(session.largest.bytes)}, ${describeCall(session.largest)}`,
+      );
+      for (const row of session.byTool) {
+        console.log(
+          `  ${row.tool.padEnd(27)}${String(row.calls).padStart(3)} × ${kb(row.bytes).padStart(9)} (largest ${kb(row.largest)})`,
+        );
+      }
+
       const timings: [string, number[], number[]][] = [
         ['MCP start to first answer', starts.ours.map((s) => s.start), starts.theirs.map((s) => s?.start ?? NaN)],
         ...(['search', 'validate', 'evaluate'] as const).map((tool): [string, number[], number[]] => [
@@ -235,6 +253,16 @@ export async function benchMcp(compared?: {root: string; build: string}): Promis
         ...timings.map(([figure, o, t]) =>
           theirs ? judgeInTurn(figure, {ours: o, theirs: t}, {unit: ms}) : info(figure, ms(median(o))),
         ),
+        {
+          budget: `MCP integration session ≤ ${kb(SESSION_BUDGETS.totalBytes)} sent`,
+          actual: kb(session.total),
+          pass: session.total <= SESSION_BUDGETS.totalBytes,
+        },
+        {
+          budget: `MCP largest answer of the session ≤ ${kb(SESSION_BUDGETS.answerBytes)}`,
+          actual: `${kb(session.largest.bytes)} (${session.largest.tool})`,
+          pass: session.largest.bytes <= SESSION_BUDGETS.answerBytes,
+        },
         {
           budget: `MCP tarball ≤ ${kb(MCP_TARBALL_BYTES)}`,
           actual: kb(size),

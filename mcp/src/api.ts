@@ -112,8 +112,8 @@ function typeOf(schema: Schema | {$ref: string} | undefined): string {
 function media(doc: SpaceApiDocument, content: Record<string, Media> | undefined, out: string[], schemas: Set<string>) {
   for (const [type, m] of Object.entries(content ?? {})) {
     const named = m.schema && isReference(m.schema) ? schemaName(m.schema.$ref) : undefined;
-    if (named) out.push(`Content type \`${type}\`, schema \`${named}\` (under Schemas below).`, '');
-    else out.push(`Content type \`${type}\`, schema:`, '', yamlBlock(m.schema ?? {}), '');
+    if (named) out.push(`\`${type}\`: schema \`${named}\` (see Schemas).`, '');
+    else out.push(`\`${type}\`, schema:`, '', yamlBlock(m.schema ?? {}), '');
     collectSchemas(doc, m.schema, schemas);
     const example = m.example ?? Object.values(m.examples ?? {})[0]?.value;
     if (example !== undefined) out.push('Example:', '', '```json', JSON.stringify(example, null, 2), '```', '');

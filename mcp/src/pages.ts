@@ -3,7 +3,7 @@
  */
 import {MCP_TARBALL_PATH} from '@sphere-docs/lib/mcpConnect';
 import type {ListedSection} from './llms';
-import {searchDocs} from './search';
+import {searchDocs, type DocHit} from './search';
 import {bounded, bytes, findSection, outline, type Outline, type Section} from './sections';
 import type {Site} from './site';
 
@@ -119,7 +119,8 @@ export interface PageList {
   sections: ListedSection[];
 }
 
-export function listPages(site: Site, version?: string, section?: string): PageList {
+/** The pages of a version as llms.txt lists them, by sidebar section: every field, or only one section's. */
+export function listPages(site: Site, version?: string, section?: string, prefix?: string): PageList {
   const v = version ?? site.currentVersion;
   if (!site.versions.includes(v)) {
     throw new Error(`There is no docs version "${v}". The versions are ${site.versions.join(', ')}.`);
@@ -135,11 +136,91 @@ export function listPages(site: Site, version?: string, section?: string): PageL
     }
     sections = found;
   }
+  if (prefix !== undefined) {
+    const starts = pathFilter(site, v, prefix);
+    sections = sections
+      .map((s) => ({...s, pages: s.pages.filter((p) => starts(listedPath(site, p.url)))}))
+      .filter((s) => s.pages.length > 0);
+    if (sections.length === 0) {
+      throw new Error(
+        `No page of docs version ${v} has a path that starts with "${prefix}". Paths look like /api/space/evaluation ` +
+          'or /docs/getting-started/configuration: list_pages without prefix lists them all.',
+      );
+    }
+  }
   return {version: v, current: v === site.currentVersion, sections};
 }
 
-/** Answers over this many bytes are replaced by an outline unless the whole text is asked for. */
+/**
+ * The path list_pages and search_docs give a page: its site path (the twin's URL without origin and `.md`), without
+ * the `/docs/<version>` in front for a page of the current version, which get_page reads as the current one.
+ */
+export function listedPath(site: Site, url: string): string {
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // Already a path.
+  }
+  path = path.replace(/\.md$/, '');
+  const current = `/docs/${site.currentVersion}`;
+  return path.startsWith(`${current}/`) ? path.slice(current.length) : path;
+}
+
+/**
+ * Whether a listed path of a version starts with a prefix, written with or without the leading slash and the
+ * version's `/docs/<version>` (`/api/space` keeps the SPACE pages of any version).
+ */
+function pathFilter(site: Site, version: string, prefix: string): (path: string) => boolean {
+  const wanted = listedPath(site, `/${prefix.trim().replace(/^\/+/, '')}`);
+  const own = `/docs/${version}`;
+  const bare = (path: string) => (path.startsWith(`${own}/`) ? path.slice(own.length) : path);
+  return (path) => path.startsWith(wanted) || bare(path).startsWith(bare(wanted));
+}
+
+/** Longest summary of a page in the compact list, in characters. */
+export const SUMMARY_MAX = 64;
+
+/** The first sentence of a description, cut at a word when it is longer than SUMMARY_MAX. */
+export function summary(description: string): string {
+  const first = /^.*?[.!?;](?=\s|$)/.exec(description)?.[0].replace(/;$/, '.') ?? description;
+  if (first.length <= SUMMARY_MAX) return first;
+  const cut = first.slice(0, SUMMARY_MAX);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:]+$/, '')}…`;
+}
+
+function compactLine(path: string, title: string, description?: string): string {
+  const about = description && !path.startsWith('/category/') ? ` | ${summary(description)}` : '';
+  return `${path} | ${title}${about}`;
+}
+
+export interface CompactList {
+  version: string;
+  current: boolean;
+  sections: {title: string; pages: string[]}[];
+}
+
+/**
+ * list_pages' default answer: one line per page, `path | title | summary`. A category page (`/category/…`) only lists
+ * the pages below it, which follow it: its line is its path and title.
+ */
+export function compactPages(site: Site, version?: string, section?: string, prefix?: string): CompactList {
+  const list = listPages(site, version, section, prefix);
+  return {
+    ...list,
+    sections: list.sections.map((s) => ({
+      title: s.title,
+      pages: s.pages.map((p) => compactLine(listedPath(site, p.url), p.title, p.description)),
+    })),
+  };
+}
+
+/** A section over this many bytes is replaced by its opening and outline unless the whole text is asked for. */
 export const PAGE_LIMIT = 20 * 1024;
+/** A page up to this size comes whole; a longer one as its opening, first section and outline (or whole on request). */
+export const SMALL_PAGE = 4 * 1024;
+/** Most of a page's first section sent with its outline. */
+const FIRST_LIMIT = 2 * 1024;
 /** Most of a section's own text shown above the outline of its subsections when it is too long to send whole. */
 const LEAD_LIMIT = 3 * 1024;
 
@@ -208,11 +289,15 @@ export function readPage(site: Site, urlOrPath: string, request: PageRequest = {
     return `${head}, ${lines.length} section${lines.length === 1 ? '' : 's'}. Pass a heading or anchor as section to read one.\n\n${lines.join('\n')}`;
   }
   if (!section) {
-    if (total <= PAGE_LIMIT || request.whole || o.sections.length === 0) return page.markdown;
+    if (total <= SMALL_PAGE || request.whole || o.sections.length === 0) return page.markdown;
     const lead = bounded(page.markdown.slice(0, o.introEnd), LEAD_LIMIT).text;
+    const first = o.sections[0];
+    const firstText = bounded(page.markdown.slice(first.start, first.end), FIRST_LIMIT);
+    const rest = firstText.cut ? ` (cut at ${size(FIRST_LIMIT)}: ask for section "${first.anchor}" for all of it)` : '';
     return (
-      `${lead}\n\n---\n\nThis page is ${size(total)}, more than the ${size(PAGE_LIMIT)} sent at once. Ask get_page ` +
-      `again with section set to a heading or anchor below for one part, or with whole: true for all of it.\n\n${list()}`
+      `${lead}\n\n${firstText.text}\n\n---\n\nThis page is ${size(total)} in ${o.sections.length} sections; above ` +
+      `are its opening and first section${rest}. Ask get_page again with section set to an anchor below for one ` +
+      `part, or with whole: true for all of it.\n\n${list()}`
     );
   }
   const text = page.markdown.slice(section.start, section.end).trimEnd();
@@ -227,17 +312,55 @@ export function readPage(site: Site, urlOrPath: string, request: PageRequest = {
 
 /** Most bytes of section text a search hit carries. */
 export const HIT_TEXT_LIMIT = 1024;
+/** How many hits, from the first, carry their section's text: the rest carry the address to read it with. */
+export const HITS_WITH_TEXT = 3;
 
-type HitSection = {sectionText: string; sectionBytes: number} | undefined;
+/** Where a hit is, for get_page: the page's path (as list_pages gives it) and the section's anchor, and its text. */
+interface HitSection {
+  path: string;
+  anchor?: string;
+  sectionText: string;
+  sectionBytes: number;
+}
 
-/** The section texts of search hits already sent, per site and hit: the twins do not change while the server runs. */
-const hitSections = new WeakMap<Site, Map<string, HitSection>>();
+/** A search_docs hit: the engine's, with the address get_page takes and, for the first hits, the section's text. */
+export interface SearchHit extends Omit<DocHit, 'snippet'> {
+  snippet?: string;
+  path?: string;
+  anchor?: string;
+  sectionText?: string;
+  sectionBytes?: number;
+}
 
 /**
- * The text of the section a search hit is in (by the anchor of its URL, else its heading), bounded, and its size.
- * Kept once found, so a hit seen before costs no read of its page's twin (ten reads a search otherwise).
+ * search_docs' hits: the engine's, each with its page's path and section anchor (`get_page {url_or_path: path,
+ * section: anchor}` reads it) and its section's size; the first HITS_WITH_TEXT hits, less those in a section already
+ * sent, also carry the section's text.
  */
-export function hitSection(site: Site, url: string, heading?: string): HitSection {
+export function searchHits(site: Site, query: string, version: string | undefined, limit: number): SearchHit[] {
+  const sent = new Set<string>();
+  return searchDocs(site, query, version, limit).map((engineHit, i) => {
+    // A snippet that only repeats the title or the heading (a hit on the heading itself) is left out.
+    const {snippet, ...rest} = engineHit;
+    const hit: SearchHit = snippet === rest.title || snippet === rest.section ? rest : engineHit;
+    const found = hitSection(site, hit.url, hit.section);
+    if (!found) return hit;
+    const {sectionText, ...address} = found;
+    const key = `${address.path}#${address.anchor ?? ''}`;
+    const withText = i < HITS_WITH_TEXT && !sent.has(key);
+    sent.add(key);
+    return {...hit, ...address, ...(withText ? {sectionText} : {})};
+  });
+}
+
+/** The section texts of search hits already sent, per site and hit: the twins do not change while the server runs. */
+const hitSections = new WeakMap<Site, Map<string, HitSection | undefined>>();
+
+/**
+ * The section a search hit is in (by the anchor of its URL, else its heading): its address, its text bounded, and its
+ * size. Kept once found, so a hit seen before costs no read of its page's twin.
+ */
+export function hitSection(site: Site, url: string, heading?: string): HitSection | undefined {
   let seen = hitSections.get(site);
   if (!seen) hitSections.set(site, (seen = new Map()));
   const key = `${url}\n${heading ?? ''}`;
@@ -245,7 +368,7 @@ export function hitSection(site: Site, url: string, heading?: string): HitSectio
   return seen.get(key);
 }
 
-function findHitSection(site: Site, url: string, heading?: string): HitSection {
+function findHitSection(site: Site, url: string, heading?: string): HitSection | undefined {
   let page: Page;
   try {
     page = getPage(site, url);
@@ -263,5 +386,10 @@ function findHitSection(site: Site, url: string, heading?: string): HitSection {
     .slice(from, to)
     .replace(/^Canonical URL: .*\n+/m, '')
     .trim();
-  return {sectionText: bounded(whole, HIT_TEXT_LIMIT).text, sectionBytes: bytes(whole)};
+  return {
+    path: listedPath(site, page.path),
+    ...(section ? {anchor: section.anchor} : {}),
+    sectionText: bounded(whole, HIT_TEXT_LIMIT).text,
+    sectionBytes: bytes(whole),
+  };
 }

@@ -9,48 +9,32 @@
  */
 import {z} from 'zod/v4';
 
-/** A value of a feature or usage limit: JSON drops `undefined`, and writes NaN and Infinity as null. */
-const value = z
-  .union([z.number(), z.string(), z.boolean(), z.array(z.string()), z.null()])
-  .optional()
-  .describe('The value; absent when the subscription gives none.');
-
-const step = z
-  .object({
-    kind: z.enum(['default', 'plan', 'add-on', 'extension']),
-    value,
-    plan: z.string().optional(),
-    addOn: z.string().optional(),
-    perUnit: z.number().optional(),
-    quantity: z.number().optional(),
-  })
-  .describe('One step of how the value was reached: the default, the plan, an add-on, or an extension × quantity.');
+/**
+ * Values of features and usage limits (number, string, boolean, list of strings, or null for NaN and Infinity, which
+ * JSON cannot write; absent when the subscription gives none), and the parts of an answer declared loosely: any JSON,
+ * so that the tool list stays short.
+ */
+const repeated = z.unknown();
 
 const errorObject = z.object({code: z.string(), message: z.string()});
 
 export const buildShape = z
-  .object({
-    docsVersion: z.string().describe('The current docs version the server carries.'),
-    builtAt: z.string().describe('When the docs build the server carries was made (ISO 8601).'),
-    origin: z.string().describe('The site the build was made for.'),
-    package: z.string().optional().describe('The version of the server package.'),
-    tarball: z.string().describe('Where the site serves this server as a package.'),
-  })
-  .describe('The docs build the server answers from: compare builtAt with the site to tell a stale copy.');
+  .object({docsVersion: z.string(), builtAt: z.string(), origin: z.string(), tarball: z.string()})
+  .catchall(repeated)
+  .describe('The docs build answered from.');
 
 export const searchOutput = {
   hits: z.array(
     z.object({
       title: z.string(),
-      section: z.string().optional().describe('Heading of the section the hit is in.'),
-      url: z.string().describe('Page URL with the anchor of the section; pass it to get_page.'),
+      section: z.string().optional(),
+      url: z.string(),
+      path: z.string().optional().describe("get_page's url_or_path."),
+      anchor: z.string().optional().describe("get_page's section; none for a page's opening."),
       version: z.string().nullable(),
-      snippet: z.string(),
-      sectionText: z
-        .string()
-        .optional()
-        .describe('The Markdown of the section the hit is in, up to about 1 KB, cut at a line when longer.'),
-      sectionBytes: z.number().int().optional().describe('Size of the whole section in bytes.'),
+      snippet: z.string().optional(),
+      sectionText: z.string().optional().describe("The section's Markdown, cut at about 1 KB; first hits only."),
+      sectionBytes: z.number().optional(),
     }),
   ),
 };
@@ -61,15 +45,15 @@ export const listOutput = {
   sections: z.array(
     z.object({
       title: z.string(),
-      pages: z.array(z.object({title: z.string(), url: z.string(), description: z.string().optional()})),
+      pages: z.array(repeated).describe('Lines "path | title | summary"; with detail, {title, url, description}.'),
     }),
   ),
   build: buildShape,
 };
 
 const problem = z.object({
-  line: z.number().int().describe('1-based line in the document.'),
-  path: z.string().describe('Dotted field path, such as plans.PRO.features.darkMode; empty for the document.'),
+  line: z.number(),
+  path: z.string().describe('Dotted field path; empty for the document.'),
   message: z.string(),
   source: z.enum(['yaml', 'schema', 'cross-reference']),
 });
@@ -91,59 +75,27 @@ export const validationShape = z.object({
   problems: z.array(problem),
   space: z
     .object({
-      stores: z.boolean().describe('False when SPACE answers the upload of the file with an error.'),
+      stores: z.boolean(),
       summary: z.string(),
       findings: z.array(
         z.object({
-          line: z.number().int(),
+          line: z.number(),
           path: z.string(),
           message: z.string(),
-          effect: z
-            .enum(['refused', 'contracts', 'evaluation', 'changed'])
-            .describe(
-              'What it does: refuses the upload, refuses contracts, evaluates differently, or stores it changed.',
-            ),
+          effect: z.enum(['refused', 'contracts', 'evaluation', 'changed']),
         }),
       ),
     })
     .optional()
-    .describe(
-      'For a valid document: whether SPACE (the revision the docs describe) stores it when uploaded as a file.',
-    ),
+    .describe('For a valid document, what SPACE does with it when uploaded.'),
   upgrade: z
     .object({
       from: z.string(),
-      notes: z.array(z.string()),
-      yaml: z
-        .string()
-        .optional()
-        .describe(
-          'The same pricing in Pricing2Yaml 3.0, corrected: every planContext/userContext renamed. It is not what ' +
-            'SPACE makes of the older file (see about): upload this form.',
-        ),
-      about: z
-        .string()
-        .optional()
-        .describe(
-          'With yaml: what that 3.0 form is, how SPACE would upgrade the older file instead, and what to upload.',
-        ),
-      spaceBreaks: z
-        .array(
-          z.object({
-            line: z.number().int().describe('1-based line of the expression in the document.'),
-            path: z.string().describe('Such as features.export.expression.'),
-            message: z.string(),
-          }),
-        )
-        .optional()
-        .describe(
-          "With yaml: each expression SPACE's own upgrade of the older file breaks (pricing4ts 0.10.3 renames only " +
-            'the first planContext and userContext of each, then refuses the one left); empty when none.',
-        ),
-      error: z.string().optional(),
+      yaml: z.string().optional().describe('The corrected 3.0 form to upload (not what SPACE makes of the file).'),
     })
+    .catchall(repeated)
     .optional()
-    .describe('For a document of an older syntax: its corrected 3.0 form, or why it cannot be upgraded.'),
+    .describe("An older syntax: also notes, about, spaceBreaks (what SPACE's own upgrade breaks) or error."),
 });
 
 export const validateOutput = validationShape.shape;
@@ -152,51 +104,37 @@ export const evaluateOutput = {
   syntaxVersion: z.string(),
   problems: z
     .array(z.object({code: z.string(), message: z.string()}))
-    .describe('What SPACE would refuse in the subscription (the contract), or PLAN_REQUIRED; empty when none.'),
+    .describe('What SPACE would refuse in the subscription.'),
   subscription: z.object({plan: z.string().optional(), addOns: z.record(z.string(), z.number())}),
-  pricingContext: z.object({features: z.record(z.string(), value), usageLimits: z.record(z.string(), value)}),
-  subscriptionContext: z
-    .record(z.string(), z.number())
-    .describe('Usage counters by usage-limit name (tracked limits only).'),
+  pricingContext: z.object({features: repeated, usageLimits: repeated}),
+  subscriptionContext: z.record(z.string(), z.number()),
+  // Each limit and feature also has valueType and steps (the `kind` of each step, with its value, plan, addOn,
+  // perUnit or quantity), and each feature its expression, side, used, limit and notes: declared loosely, so that
+  // the tool list stays short.
   limits: z.array(
-    z.object({
-      name: z.string(),
-      valueType: z.string(),
-      value,
-      steps: z.array(step),
-      tracked: z.boolean(),
-      used: z.number().optional(),
-      unlimited: z.boolean(),
-    }),
+    z
+      .object({
+        name: z.string(),
+        value: repeated,
+        how: z.string(),
+        tracked: z.boolean(),
+        used: z.number().optional(),
+        unlimited: z.boolean(),
+      })
+      .catchall(repeated),
   ),
   features: z.array(
-    z.object({
-      name: z.string(),
-      valueType: z.string(),
-      value,
-      steps: z.array(step),
-      expression: z.string().optional(),
-      side: z.enum(['expression', 'serverExpression']),
-      eval: z.boolean(),
-      error: errorObject.nullable(),
-      used: z.record(z.string(), z.number()).nullable(),
-      limit: z.record(z.string(), value).nullable(),
-      explained: z.string().optional(),
-      notes: z.array(z.string()),
-    }),
+    z
+      .object({
+        name: z.string(),
+        value: repeated,
+        eval: z.boolean(),
+        error: errorObject.nullable(),
+        explained: z.string().optional(),
+      })
+      .catchall(repeated),
   ),
   space: z
-    .record(
-      z.string(),
-      z.object({
-        eval: z.boolean(),
-        used: z.record(z.string(), z.number()).nullable(),
-        limit: z.record(z.string(), value).nullable(),
-        error: errorObject.nullable(),
-      }),
-    )
-    .describe(
-      'Per feature, the four fields SPACE answers an evaluation with. SPACE keys features and limits with the ' +
-        'service name and a hyphen in front (notehive-aiSummaries); here they are keyed as in the pricing.',
-    ),
+    .record(z.string(), repeated)
+    .describe("Per feature, SPACE's answer; SPACE writes each key service-name first."),
 };

@@ -11,9 +11,12 @@ export const SERVER_VERSION = '0.1.0';
 
 const INSTRUCTIONS =
   'Offline tools over the SPHERE documentation site (Pricing2Yaml, Pricing4Java, Pricing4React, Pricing4TS, SPACE). ' +
-  'Find pages with search_docs (each hit carries the text of its section) or list_pages, read one section or page ' +
-  'with get_page, check a Pricing2Yaml file with validate_pricing before giving it to the user, work out what a ' +
-  'subscription gets with evaluate_pricing, and look up SPACE REST calls with get_api_operation.';
+  'Answers are sized for your context, so take the cheap path: search_docs first (the first hits carry their ' +
+  "section's text, often enough), then get_page with a hit's path and anchor as section to read one section; " +
+  'get_page without section gives the outline and first section, and whole: true only when you need a page entire. ' +
+  'list_pages lists pages one line each (prefix filters them). Check every Pricing2Yaml file you write with ' +
+  'validate_pricing, work out what a subscription gets with evaluate_pricing, and look up SPACE REST calls with ' +
+  'get_api_operation.';
 
 /**
  * The server's version with the docs build it carries as build metadata (`0.1.0+docs.2.0.1.20261127T0456Z`), so a
@@ -47,7 +50,8 @@ export function createServer(site: Site, tools: readonly ToolDefinition[] = TOOL
         description: tool.description,
         inputSchema: tool.input,
         ...(tool.output ? {outputSchema: tool.output} : {}),
-        annotations: {readOnlyHint: true, openWorldHint: false, idempotentHint: true},
+        // idempotentHint is left out: clients read it only for tools that are not read-only.
+        annotations: {readOnlyHint: true, openWorldHint: false},
       },
       (args: Record<string, unknown>) => tool.run(site, args),
     );

@@ -31,7 +31,8 @@ import {realPricing, realPricings} from '../fixtures/pricings/corpus';
 import {BUILD, ORIGIN} from './site';
 import {MCP_SERVER_KEY, MCP_TARBALL_PATH, clientConfigs} from '@sphere-docs/lib/mcpConnect';
 import {WORKED_EXAMPLE} from '@sphere-docs/lib/mcpWorkedExample';
-import {HIT_TEXT_LIMIT, PAGE_LIMIT} from '../../mcp/src/pages';
+import {HITS_WITH_TEXT, HIT_TEXT_LIMIT, PAGE_LIMIT, SMALL_PAGE, SUMMARY_MAX} from '../../mcp/src/pages';
+import {SESSION_BUDGETS, describeCall, replaySession} from '../../scripts/lib/mcpSession';
 import {articleHeadingIds, outline} from '../../mcp/src/sections';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -57,8 +58,8 @@ const outputValidators = new Map<string, ValidateFunction | null>();
 
 /**
  * Every answer with structured content is checked here, whatever the test: it must match the output schema its tool
- * declares in tools/list (compiled with ajv, apart from the SDK's own check), and its last text block must be the
- * same content as JSON.
+ * declares in tools/list (compiled with ajv, apart from the SDK's own check), and carry one text block, the same
+ * content as JSON, and nothing else. Every answer without structured content is one text block.
  */
 async function checkedAnswer(from: Client, name: string, result: CallToolResult): Promise<CallToolResult> {
   if (outputValidators.size === 0) {
@@ -70,9 +71,11 @@ async function checkedAnswer(from: Client, name: string, result: CallToolResult)
     const validate = outputValidators.get(name);
     expect(validate, `${name} answers structured content but declares no output schema`).toBeTruthy();
     expect(validate!(result.structuredContent), `${name}: ${ajv.errorsText(validate!.errors)}`).toBe(true);
-    const last = result.content[result.content.length - 1];
-    expect(last.type, name).toBe('text');
-    expect(JSON.parse((last as {text: string}).text), name).toEqual(result.structuredContent);
+    expect(result.content, `${name} sends more than one copy of its result`).toHaveLength(1);
+    expect(result.content[0].type, name).toBe('text');
+    expect(JSON.parse((result.content[0] as {text: string}).text), name).toEqual(result.structuredContent);
+  } else {
+    expect(result.content, name).toHaveLength(1);
   }
   return result;
 }
@@ -81,6 +84,8 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
   return checkedAnswer(client, name, (await client.callTool({name, arguments: args})) as CallToolResult);
 }
 const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+/** A string as it reads inside the JSON text block of a structured answer. */
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
 
 const index = (() => {
   const dir = join(BUILD, 'local-search');
@@ -98,14 +103,14 @@ describe('tools', () => {
     const expected: Record<string, {properties: string[]; required: string[]}> = {
       search_docs: {properties: ['limit', 'query', 'version'], required: ['query']},
       get_page: {properties: ['outline', 'section', 'url_or_path', 'whole'], required: ['url_or_path']},
-      list_pages: {properties: ['section', 'version'], required: []},
+      list_pages: {properties: ['detail', 'prefix', 'section', 'version'], required: []},
       validate_pricing: {properties: ['yaml'], required: ['yaml']},
       evaluate_pricing: {properties: ['addOns', 'plan', 'server', 'usage', 'yaml'], required: ['yaml']},
       get_api_operation: {properties: ['method', 'operationId', 'path'], required: []},
     };
     for (const [name, {properties, required}] of Object.entries(expected)) {
       const tool = byName.get(name)!;
-      expect(tool.description!.length, name).toBeGreaterThan(150);
+      expect(tool.description!.length, name).toBeGreaterThan(60);
       expect(tool.inputSchema.type).toBe('object');
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), name).toEqual(properties);
       expect((tool.inputSchema.required ?? []).sort(), name).toEqual(required);
@@ -119,6 +124,12 @@ describe('tools', () => {
       expect(tool.outputSchema?.type === 'object', tool.name).toBe(structured.includes(tool.name));
     }
     for (const name of structured) expect(() => ajv.compile(byName.get(name)!.outputSchema!), name).not.toThrow();
+  });
+
+  it('fit in 10 KB as the tools/list answer, and tell the assistant to search, then read sections', async () => {
+    const listed = await client.listTools();
+    expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThan(SESSION_BUDGETS.toolListBytes);
+    expect(client.getInstructions()).toMatch(/search_docs first[\s\S]*get_page with a hit's path and anchor/);
   });
 });
 
@@ -147,18 +158,44 @@ describe('search_docs', () => {
       expect(hit.version).toBe('2.0.0');
       expect(hit.url).toMatch(new RegExp(`^${ORIGIN}/docs/2\\.0\\.0/`));
       expect(typeof hit.title).toBe('string');
-      expect(hit.snippet).not.toMatch(/<mark>|&#\d+;/);
+      if (hit.snippet !== undefined) expect(hit.snippet).not.toMatch(/<mark>|&#\d+;/);
     }
     expect(textOf(result)).toContain(hits[0].url as string);
-    // Each hit carries the text of its section, bounded, starting at its heading when it has one.
-    for (const hit of hits) {
-      expect(typeof hit.sectionText, hit.url as string).toBe('string');
-      expect(Buffer.byteLength(hit.sectionText as string), hit.url as string).toBeLessThanOrEqual(HIT_TEXT_LIMIT);
+    // The first hits carry the text of their section, bounded, starting at its heading when it has one; the others
+    // only its size and address.
+    hits.forEach((hit, i) => {
       expect(hit.sectionBytes as number).toBeGreaterThan(0);
+      if (i >= HITS_WITH_TEXT) expect(hit.sectionText, hit.url as string).toBeUndefined();
+      if (hit.sectionText === undefined) return;
+      expect(Buffer.byteLength(hit.sectionText as string), hit.url as string).toBeLessThanOrEqual(HIT_TEXT_LIMIT);
       if (String(hit.url).includes('#')) expect(hit.sectionText as string, hit.url as string).toMatch(/^#{2,6} /);
-    }
+    });
+    expect(hits[0].sectionText).toBeDefined();
     const current = await call('search_docs', {query: 'create contract', limit: 1});
     expect((current.structuredContent as {hits: {version: string}[]}).hits[0].version).toBe(CURRENT_VERSION);
+  });
+
+  it('gives each hit the path and anchor get_page takes, which read the same section as the hit URL', async () => {
+    type Hit = {url: string; path?: string; anchor?: string; section?: string; sectionText?: string};
+    let checked = 0;
+    for (const {query} of JUDGMENTS.slice(0, 12)) {
+      const {hits} = (await call('search_docs', {query, limit: 5})).structuredContent as {hits: Hit[]};
+      for (const hit of hits.filter((h) => h.url.startsWith(`${ORIGIN}/docs/`))) {
+        expect(hit.path, hit.url).toBeDefined();
+        // A current-version page's path has no version, as list_pages gives it; get_page reads it as the current one.
+        const path = hit.url.replace(ORIGIN, '').replace(/#.*$/, '');
+        expect(path.replace(`/docs/${CURRENT_VERSION}/`, '/'), hit.url).toBe(hit.path);
+        expect(hit.anchor !== undefined, hit.url).toBe(hit.url.includes('#'));
+        if (hit.anchor === undefined) continue;
+        const bySection = await call('get_page', {url_or_path: hit.path, section: hit.anchor});
+        expect(bySection.isError, hit.url).toBeFalsy();
+        expect(textOf(bySection), hit.url).toBe(textOf(await call('get_page', {url_or_path: hit.url})));
+        expect(textOf(bySection), hit.url).toContain(`${hit.url}`);
+        if (hit.sectionText) expect(textOf(bySection), hit.url).toContain(hit.sectionText);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('answers an empty query, an unknown version and an overlong query with a tool error', async () => {
@@ -187,7 +224,7 @@ describe('get_page', () => {
       `${intro.slice(1)}/index.html`,
       'docs/Introduction',
     ]) {
-      const result = await call('get_page', {url_or_path: input});
+      const result = await call('get_page', {url_or_path: input, whole: true});
       expect(result.isError, input).toBeFalsy();
       expect(textOf(result), input).toBe(twin(intro));
     }
@@ -199,7 +236,7 @@ describe('get_page', () => {
         .filter((f) => f.endsWith('.md'))
         .map((f) => `/docs/${version}/api/${f.replace(/\.md$/, '')}`)[0];
       expect(path, version).toBeDefined();
-      expect(textOf(await call('get_page', {url_or_path: path})), path).toBe(twin(path));
+      expect(textOf(await call('get_page', {url_or_path: path, whole: true})), path).toBe(twin(path));
     }
   });
 
@@ -245,13 +282,36 @@ describe('get_page', () => {
     expect(textOf(result).length).toBeLessThan(8 * 1024);
   });
 
-  it('answers a page over 20 KB with its opening and outline, and the whole page when asked', async () => {
+  it('answers a page without section with its opening, first section and outline, and says how to ask for more', async () => {
+    let pages = 0;
+    for (const file of readdirSync(join(BUILD, 'docs', CURRENT_VERSION), {recursive: true, encoding: 'utf8'})) {
+      if (!file.endsWith('.md')) continue;
+      const path = `/docs/${CURRENT_VERSION}/${file.replace(/\.md$/, '').split(sep).join('/')}`;
+      const markdown = twin(path);
+      const o = outline(markdown, articleHeadingIds(readFileSync(join(BUILD, path, 'index.html'), 'utf8')));
+      const text = textOf(await call('get_page', {url_or_path: path}));
+      if (Buffer.byteLength(markdown) <= SMALL_PAGE || o.sections.length === 0) {
+        expect(text, path).toBe(markdown);
+        continue;
+      }
+      // The opening, then the first section (cut at a line when long), then every section's anchor.
+      expect(text.startsWith(markdown.slice(0, o.introEnd).trim().split('\n')[0]), path).toBe(true);
+      expect(text, path).toContain(markdown.slice(o.sections[0].start, o.sections[0].end).split('\n')[0]);
+      expect(text, path).toMatch(/This page is [\d.]+ KB in \d+ sections; above are its opening and first section/);
+      for (const s of o.sections) expect(text, path).toContain(`(#${s.anchor}, `);
+      expect(text.length, path).toBeLessThan(Math.max(8 * 1024, markdown.length / 2));
+      pages++;
+    }
+    expect(pages).toBeGreaterThan(30);
+  });
+
+  it('answers a page over 20 KB with its opening, first section and outline, and the whole page when asked', async () => {
     const api = `/docs/${CURRENT_VERSION}/api/space/space-api`;
     const whole = twin(api);
     expect(whole.length).toBeGreaterThan(PAGE_LIMIT);
     const short = textOf(await call('get_page', {url_or_path: api}));
     expect(short.length).toBeLessThan(PAGE_LIMIT);
-    expect(short).toMatch(/This page is [\d.]+ KB, more than the 20\.0 KB sent at once/);
+    expect(short).toMatch(/This page is [\d.]+ KB in \d+ sections/);
     expect(short).toContain('(#post-contracts, ');
     expect(textOf(await call('get_page', {url_or_path: api, whole: true}))).toBe(whole);
     const section = textOf(await call('get_page', {url_or_path: `${ORIGIN}${api}#post-contracts`}));
@@ -306,13 +366,69 @@ describe('list_pages', () => {
     for (const version of ALL_VERSIONS) {
       const file = version === CURRENT_VERSION ? 'llms.txt' : `docs/${version}/llms.txt`;
       const expected = llms(file);
-      const result = await call('list_pages', version === CURRENT_VERSION ? {} : {version});
+      const result = await call('list_pages', {...(version === CURRENT_VERSION ? {} : {version}), detail: true});
       const listed = result.structuredContent as Listed;
       expect(listed.version).toBe(version);
       expect(listed.sections.map((s) => s.title)).toEqual(expected.sections);
       expect(listed.sections.flatMap((s) => s.pages.map((p) => p.url))).toEqual(expected.urls);
       expect(listed.sections.flatMap((s) => s.pages).every((p) => p.title.length > 0)).toBe(true);
       expect((result.structuredContent as {build: {builtAt: string}}).build.builtAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    }
+  });
+
+  it('is compact by default: one line per page, path | title | one short sentence, under 25 KB', async () => {
+    for (const version of ALL_VERSIONS) {
+      const file = version === CURRENT_VERSION ? 'llms.txt' : `docs/${version}/llms.txt`;
+      const expected = llms(file);
+      const result = await call('list_pages', version === CURRENT_VERSION ? {} : {version});
+      expect(Buffer.byteLength(JSON.stringify(result)), version).toBeLessThanOrEqual(SESSION_BUDGETS.answerBytes);
+      const {sections} = result.structuredContent as {sections: {title: string; pages: unknown[]}[]};
+      expect(sections.map((s) => s.title)).toEqual(expected.sections);
+      const lines = sections.flatMap((s) => s.pages);
+      expect(lines.every((l) => typeof l === 'string')).toBe(true);
+      const parts = (lines as string[]).map((l) => l.split(' | '));
+      // The path of each page is its URL's, without origin, `.md` and (in the current version) `/docs/<version>`.
+      expect(parts.map(([path]) => path)).toEqual(
+        expected.urls.map((u) =>
+          u
+            .replace(ORIGIN, '')
+            .replace(/\.md$/, '')
+            .replace(`/docs/${CURRENT_VERSION}/`, version === CURRENT_VERSION ? '/' : `/docs/${CURRENT_VERSION}/`),
+        ),
+      );
+      for (const [path, title, about, ...rest] of parts) {
+        expect(title, path).toBeTruthy();
+        expect(rest, path).toEqual([]);
+        if (about !== undefined) expect(about.length, path).toBeLessThanOrEqual(SUMMARY_MAX + 1);
+      }
+      // Each page's path is what get_page reads.
+      for (const [path] of parts
+        .filter(([p]) => !/^\/(schemas|openapi|playground)\b|llms\.txt$/.test(p))
+        .slice(0, 40)) {
+        expect((await call('get_page', {url_or_path: path, outline: true})).isError, path).toBeFalsy();
+      }
+    }
+  });
+
+  it('keeps to the pages under a path prefix, with or without the version', async () => {
+    const space = expected('/api/space/');
+    for (const prefix of ['/api/space', 'api/space/', `/docs/${CURRENT_VERSION}/api/space`]) {
+      const {sections} = (await call('list_pages', {prefix})).structuredContent as {sections: {pages: string[]}[]};
+      const lines = sections.flatMap((s) => s.pages);
+      expect(lines.length, prefix).toBe(space);
+      expect(
+        lines.every((l) => l.startsWith('/api/space')),
+        prefix,
+      ).toBe(true);
+    }
+    const detailed = (await call('list_pages', {prefix: '/api/space', detail: true})).structuredContent as Listed;
+    expect(detailed.sections.flatMap((s) => s.pages).length).toBe(space);
+    const none = await call('list_pages', {prefix: '/nowhere'});
+    expect(none.isError).toBe(true);
+    expect(textOf(none)).toMatch(/No page of docs version .* starts with "\/nowhere"/);
+
+    function expected(part: string) {
+      return llms('llms.txt').urls.filter((u) => u.includes(`/docs/${CURRENT_VERSION}${part}`)).length;
     }
   });
 
@@ -366,9 +482,9 @@ describe('validate_pricing', () => {
       expect(upgrade?.spaceBreaks, file).toEqual(
         playground.upgrade?.spaceBreaks?.map(({line, path, message}) => ({line, path, message})),
       );
-      if (playground.space) expect(textOf(result), file).toContain(playground.space.summary);
+      if (playground.space) expect(textOf(result), file).toContain(inJson(playground.space.summary));
       expect(result.isError, file).toBeFalsy();
-      for (const d of playground.diagnostics) expect(textOf(result), file).toContain(d.message);
+      for (const d of playground.diagnostics) expect(textOf(result), file).toContain(inJson(d.message));
     }
   });
 
@@ -413,9 +529,10 @@ plans:
       },
     ]);
     const text = textOf(result);
-    expect(text).toContain('The corrected Pricing2Yaml 3.0 form of this 2.1 document:');
-    expect(text).toContain(got.upgrade.about);
-    expect(text).toContain(`- line 15, features.sharing.expression: ${got.upgrade.spaceBreaks[0].message}`);
+    // One copy of the result: the corrected file once in the one text block, none in a readable rendering.
+    expect(result.content).toHaveLength(1);
+    expect(text.split(inJson(got.upgrade.yaml))).toHaveLength(2);
+    expect(text).toContain(inJson(got.upgrade.about));
 
     // A 3.0 document has no 3.0 form to label.
     const current = await call('validate_pricing', {
@@ -526,7 +643,7 @@ addOns:
       error: null,
     });
     // The feature's own value is its default (false): the expression reads only the counter and the limit.
-    expect(textOf(result)).toContain('| aiSummaries | false | on | `149 < 150` |');
+    expect(got.features[0]).toMatchObject({name: 'aiSummaries', value: false, eval: true});
     expect(textOf(result)).toContain('PRO sets 50, then extraSummaries adds 100 × 1');
   });
 
@@ -943,5 +1060,16 @@ describe("the page's worked example", () => {
         expect(twin).toContain(JSON.stringify(args).replace(/,/g, ', ').replace(/:/g, ': '));
     }
     console.log(`worked example: ${calls.length} calls, ${bytes} bytes of results`);
+  });
+});
+
+describe('the recorded integration session', () => {
+  it('answers every call of tests/fixtures/mcp/integration-session.json, none over 25 KB', async () => {
+    const session = await replaySession(client);
+    for (const answer of session.answers) {
+      expect(answer.isError, describeCall(answer)).toBe(false);
+      expect(answer.bytes, describeCall(answer)).toBeLessThanOrEqual(SESSION_BUDGETS.answerBytes);
+    }
+    console.log(`integration session: ${session.answers.length - 2} calls, ${session.total} bytes`);
   });
 });

@@ -1,14 +1,25 @@
 /**
  * The parts of the docs MCP server (mcp/) that need no build: reading page addresses, snippets and llms.txt, the
- * command line, the tool list's shape. tests/built/mcp.test.ts drives the whole server on a build.
+ * command line, the tool list's shape and size, and the size of its answers, over a small stand-in for a build (the
+ * site's own schemas and API document, a two-section llms.txt). tests/built/mcp.test.ts drives the whole server on a
+ * build.
  */
-import {describe, expect, it} from 'vitest';
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {createServer} from '../../mcp/src/server';
+import {Site} from '../../mcp/src/site';
+import {SESSION_BUDGETS} from '../../scripts/lib/mcpSession';
 import {parseArgs} from '../../mcp/src/cli';
 import {parseLlmsTxt} from '../../mcp/src/llms';
-import {sitePath} from '../../mcp/src/pages';
+import {SUMMARY_MAX, sitePath, summary} from '../../mcp/src/pages';
 import {plainText} from '../../mcp/src/search';
 import {bounded, findSection, outline, plainHeading, slug} from '../../mcp/src/sections';
-import {TOOLS} from '../../mcp/src/tools';
+import {TOOLS, structured} from '../../mcp/src/tools';
 import {UNREADABLE} from '../../mcp/src/validate';
 import {llmsTxt} from '../../plugins/markdown-twins/llms';
 import {docPath} from '../../src/constants';
@@ -115,7 +126,9 @@ describe('tools', () => {
     expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
     for (const tool of TOOLS) {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
-      expect(tool.description.length, tool.name).toBeGreaterThan(150);
+      expect(tool.description.length, tool.name).toBeGreaterThan(60);
+      // When to use it, in one or two sentences.
+      expect(tool.description.split(/[.:;] (?=[A-Z])/).length, tool.name).toBeLessThanOrEqual(3);
       for (const [name, schema] of Object.entries(tool.input)) {
         expect((schema as {description?: string}).description, `${tool.name}.${name}`).toBeTruthy();
       }
@@ -184,5 +197,147 @@ describe('sections of a twin', () => {
     expect(Buffer.byteLength(cut.text)).toBeLessThanOrEqual(100);
     expect(text.startsWith(cut.text) && text[cut.text.length] === '\n').toBe(true);
     expect(bounded('short', 100)).toEqual({text: 'short', cut: false});
+  });
+});
+
+describe('answers sized for a context', () => {
+  const ROOT = join(__dirname, '..', '..');
+  let dir: string;
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({name, arguments: args})) as CallToolResult;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mcp-unit-'));
+    const page = (path: string, description: string) =>
+      `- [${path.split('/').pop()}](https://docs.example.org/docs/9.9/${path}.md): ${description}`;
+    writeFileSync(
+      join(dir, 'llms.txt'),
+      [
+        '# SPHERE',
+        '',
+        '> The docs of docs version 9.9, the current one.',
+        '',
+        '## Getting Started',
+        '',
+        page('docs/Introduction', 'What the toolkit is. Who it is for, and where each part is documented.'),
+        page('category/space', 'Everything about SPACE.'),
+        page('api/space/evaluation', `${'A very long sentence that goes on '.repeat(5)}and on. Then another one.`),
+        '',
+        '## Optional',
+        '',
+        '- [Playground](https://docs.example.org/playground): an editor in the browser',
+        '',
+      ].join('\n'),
+    );
+    mkdirSync(join(dir, 'docs', '9.8'), {recursive: true});
+    writeFileSync(
+      join(dir, 'docs', '9.8', 'llms.txt'),
+      '# SPHERE 9.8\n\n## Developer Guide\n\n- [SPACE](https://docs.example.org/docs/9.8/api/space/introduction.md): Old.\n',
+    );
+    mkdirSync(join(dir, 'local-search'));
+    writeFileSync(join(dir, 'local-search', 'index.unit.json'), '{}');
+    cpSync(join(ROOT, 'static', 'schemas'), join(dir, 'schemas'), {recursive: true});
+    mkdirSync(join(dir, 'openapi'));
+    cpSync(
+      join(ROOT, 'plugins', 'space-openapi', 'static', 'openapi', 'space-api.yaml'),
+      join(dir, 'openapi', 'space-api.yaml'),
+    );
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createServer(new Site(dir)).connect(serverSide);
+    client = new Client({name: 'unit', version: '1.0.0'});
+    await client.connect(clientSide);
+  });
+  afterAll(async () => {
+    await client?.close();
+    if (dir) rmSync(dir, {recursive: true, force: true});
+  });
+
+  it('keeps the tools/list answer under 10 KB', async () => {
+    const listed = await client.listTools();
+    expect(listed.tools).toHaveLength(6);
+    expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThan(SESSION_BUDGETS.toolListBytes);
+  });
+
+  it('sends a structured result once: the structured content and one text block of the same JSON', async () => {
+    const data = {hits: [{title: 'A', url: 'https://docs.example.org/a'}]};
+    expect(structured(data)).toEqual({content: [{type: 'text', text: JSON.stringify(data)}], structuredContent: data});
+    const pricing = `syntaxVersion: "2.1"
+saasName: Tiny
+createdAt: "2025-01-15"
+currency: EUR
+features:
+  notes:
+    valueType: BOOLEAN
+    defaultValue: true
+    type: DOMAIN
+    expression: planContext['features']['notes']
+plans:
+  FREE:
+    price: 0
+    features: null
+`;
+    const answers = [
+      ['list_pages', {}],
+      ['list_pages', {detail: true}],
+      ['validate_pricing', {yaml: pricing}],
+      ['validate_pricing', {yaml: '- not a pricing'}],
+      ['evaluate_pricing', {yaml: pricing, plan: 'FREE'}],
+    ] as const;
+    const outputs = new Map((await client.listTools()).tools.map((t) => [t.name, t.outputSchema !== undefined]));
+    for (const [name, args] of answers) {
+      const result = await call(name, args);
+      expect(outputs.get(name), name).toBe(true);
+      expect(result.content, `${name} ${JSON.stringify(args)}`).toHaveLength(1);
+      expect(JSON.parse((result.content[0] as {text: string}).text)).toEqual(result.structuredContent);
+    }
+    // The 3.0 form of the 2.1 file is in the text block once, and nowhere else in it.
+    const validation = await call('validate_pricing', {yaml: pricing});
+    const upgraded = (validation.structuredContent as {upgrade: {yaml: string}}).upgrade.yaml;
+    const text = (validation.content[0] as {text: string}).text;
+    expect(text.split(JSON.stringify(upgraded).slice(1, -1))).toHaveLength(2);
+  });
+
+  it('lists pages compactly by default: one line each, path | title | first sentence cut short', async () => {
+    const compact = (await call('list_pages', {})).structuredContent as {sections: {title: string; pages: string[]}[]};
+    expect(compact.sections).toEqual([
+      {
+        title: 'Getting Started',
+        pages: [
+          '/docs/Introduction | Introduction | What the toolkit is.',
+          '/category/space | space',
+          `/api/space/evaluation | evaluation | ${summary(`${'A very long sentence that goes on '.repeat(5)}and on.`)}`,
+        ],
+      },
+      {title: 'Optional', pages: ['/playground | Playground | an editor in the browser']},
+    ]);
+    const detail = (await call('list_pages', {detail: true})).structuredContent as {sections: {pages: object[]}[]};
+    expect(detail.sections[0].pages[0]).toEqual({
+      title: 'Introduction',
+      url: 'https://docs.example.org/docs/9.9/docs/Introduction.md',
+      description: 'What the toolkit is. Who it is for, and where each part is documented.',
+    });
+    const space = (await call('list_pages', {prefix: '/api/space'})).structuredContent as {sections: unknown[]};
+    expect(space.sections).toEqual([
+      {title: 'Getting Started', pages: [expect.stringMatching(/^\/api\/space\/evaluation \| /) as string]},
+    ]);
+  });
+
+  it("keeps an older version's paths whole, and filters them by a prefix with or without the version", async () => {
+    for (const prefix of ['/api/space', '/docs/9.8/api/space']) {
+      const old = (await call('list_pages', {version: '9.8', prefix})).structuredContent as {sections: unknown[]};
+      expect(old.sections, prefix).toEqual([
+        {title: 'Developer Guide', pages: ['/docs/9.8/api/space/introduction | SPACE | Old.']},
+      ]);
+    }
+    expect((await call('list_pages', {version: '9.8', prefix: '/docs/Introduction'})).isError).toBe(true);
+  });
+
+  it('cuts a summary to its first sentence, and a long one at a word', () => {
+    expect(summary('One sentence. Two sentences.')).toBe('One sentence.');
+    expect(summary('A list; then more')).toBe('A list.');
+    const long = summary(`${'word '.repeat(40)}end.`);
+    expect(long.length).toBeLessThanOrEqual(SUMMARY_MAX + 1);
+    expect(long).toMatch(/^word( word)*…$/);
   });
 });
