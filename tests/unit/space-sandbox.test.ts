@@ -282,6 +282,46 @@ describe('walkthrough', () => {
   });
 });
 
+describe('uploads', () => {
+  it('refuses what SPACE refuses, with its statuses per route', async () => {
+    const {call} = sandbox();
+    const illegal = pricing('2026.1')
+      .replace('  notes:\n', '  "notes.v2":\n')
+      .replace("['features']['notes']", "['features']['notes.v2']");
+    expect(await call('POST', '/services', {pricing: illegal})).toMatchObject({
+      status: 400,
+      body: {error: 'Invalid key in features: "notes.v2". Keys must not contain "." or other invalid characters.'},
+    });
+    expect(await call('POST', '/services', {})).toMatchObject({status: 400, body: {error: 'No file or URL provided'}});
+    const broken = pricing('2026.1').replace(
+      "expression: pricingContext['features']['notes']",
+      'expression: process.exit(1)',
+    );
+    const created = await call('POST', '/services', {pricing: broken});
+    expect(created.status).toBe(400);
+    expect((created.body as {error: string}).error).toMatch(/^Pricing parsing error: /);
+    expect(created.headers['x-sandbox-divergence']).toBeDefined();
+    await call('POST', '/services', {pricing: pricing('2026.1')});
+    // ServiceController.ts 151-160: a parsing error is no "invalid" and no "exists" there, so 500.
+    expect(
+      (await call('POST', '/services/NoteHive/pricings', {pricing: broken.replace('2026.1', '2026.9')})).status,
+    ).toBe(500);
+    expect(await call('POST', '/services/NoteHive/pricings', {pricing: pricing('2026.1')})).toMatchObject({
+      status: 400,
+      body: {error: 'Pricing version 2026.1 already exists for service NoteHive'},
+    });
+    expect(await call('POST', '/services/Notes/pricings', {pricing: pricing('2026.2')})).toMatchObject({
+      status: 400,
+      body: {
+        error:
+          'Invalid request: The service name in the pricing file (NoteHive) does not match the service name in the URL (Notes)',
+      },
+    });
+    // Names are unanchored, case-insensitive patterns (ServiceRepository.ts 41-48).
+    expect(await call('GET', '/services/note')).toMatchObject({status: 200, body: {name: 'NoteHive'}});
+  });
+});
+
 describe('keys and roles', () => {
   it('answers 401 without a key or with an unknown one, and 403 for a role the route does not allow', async () => {
     const {call} = sandbox();

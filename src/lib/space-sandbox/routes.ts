@@ -7,6 +7,7 @@
 import {analyze, type ValidatorLoader} from '../pricing2yaml/analyze';
 import {evaluatePricing, quantityBounds, type FeatureOutcome} from '../pricing2yaml/evaluate';
 import {isObj, type Obj} from '../pricing2yaml/obj';
+import {spaceVerdict} from '../pricing2yaml/space';
 import {entries} from '../pricing2yaml/subscription';
 import type {Pricing} from '../pricing2yaml/upgrade';
 import {
@@ -262,68 +263,110 @@ function pricingView(p: StoredPricing): Obj {
 }
 
 /**
- * SPACE's form of a pricing (utils/pricing-yaml2json.ts 6-99) from the 3.0 document: features and usage limits with
- * their names, plan values flattened to `name: value` over every feature and limit (the plan's own value or the
- * default, as pricing4ts fills plans), add-on values flattened likewise.
+ * SPACE's form of a pricing (utils/pricing-yaml2json.ts 6-99) from the 3.0 document: what pricing4ts 0.10.3's parser
+ * fills in (pricing-parser.ts 137-138, 150-178, 188-213, 224-283 and the defaults of pricing-validators.ts: `render`
+ * AUTO, `unit` '', `private` false, a RENEWABLE limit's period 1 MONTH, a NON_RENEWABLE limit's `trackable` false, an
+ * add-on's `availableFor` every plan, `dependsOn` and `excludes` [], empty maps, and the constraints of an add-on that
+ * only extends limits), then SPACE's flattening of plan and add-on values to `name: value`, a plan holding every
+ * feature and limit (its own value or the default).
  */
 function spaceForm(document: Pricing): Obj {
+  // pricing-validators.ts 16, 180-182, 261-263: a number above 100,000,000 (.inf included) is stored as that.
+  const UNLIMITED_QUANTITY = 100_000_000;
+  const clamp = (v: unknown) => (typeof v === 'number' && v > UNLIMITED_QUANTITY ? UNLIMITED_QUANTITY : v);
+  const values = (item: Obj) => ({
+    ...item,
+    ...('defaultValue' in item ? {defaultValue: clamp(item.defaultValue)} : {}),
+    ...('value' in item ? {value: clamp(item.value)} : {}),
+  });
+  // pricing-validators.ts 131-137, 222-241, 434-440 and the like: an optional field given as null (or an expression
+  // that is not text) is left out.
+  const tidy = (item: Obj) =>
+    Object.fromEntries(
+      Object.entries(item).filter(
+        ([k, v]) => v !== null && !((k === 'expression' || k === 'serverExpression') && typeof v !== 'string'),
+      ),
+    );
+  const render = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : 'AUTO');
   const features = Object.fromEntries(
-    entries(document.features).map(([name, f]) => [name, {name, ...f, render: f.render ?? 'AUTO'}]),
+    entries(document.features).map(([name, f]) => [name, {...tidy(values(f)), name, render: render(f.render)}]),
   );
   const usageLimits = Object.fromEntries(
-    entries(document.usageLimits).map(([name, l]) => [
-      name,
-      {
-        name,
-        ...l,
-        trackable: l.trackable ?? false,
-        ...(l.type === 'RENEWABLE'
-          ? {period: isObj(l.period) ? {value: 1, unit: 'MONTH', ...l.period} : {value: 1, unit: 'MONTH'}}
-          : {}),
-      },
-    ]),
-  );
-  const flat = (map: unknown) => Object.fromEntries(entries(map).map(([k, v]) => [k, v.value]));
-  const plans = Object.fromEntries(
-    entries(document.plans).map(([name, plan]) => {
-      const own = (group: 'features' | 'usageLimits', key: string) => {
-        const v =
-          isObj(plan[group]) && isObj((plan[group] as Obj)[key]) ? ((plan[group] as Obj)[key] as Obj).value : undefined;
-        return v ?? (entries(document[group]).find(([k]) => k === key)?.[1].defaultValue as unknown);
-      };
+    entries(document.usageLimits).map(([name, l]) => {
+      const period = isObj(l.period) ? l.period : {};
       return [
         name,
         {
+          ...tidy(values(l)),
           name,
-          ...plan,
-          private: plan.private ?? false,
-          features: Object.fromEntries(Object.keys(features).map((k) => [k, own('features', k)])),
-          ...(isObj(document.usageLimits)
-            ? {usageLimits: Object.fromEntries(Object.keys(usageLimits).map((k) => [k, own('usageLimits', k)]))}
-            : {}),
+          unit: l.unit ?? '',
+          ...(l.type === 'RENEWABLE'
+            ? {period: {unit: String(period.unit ?? 'MONTH').toUpperCase(), value: period.value ?? 1}}
+            : {trackable: l.trackable ?? false}),
+          render: render(l.render),
         },
       ];
     }),
   );
-  const addOns = Object.fromEntries(
-    entries(document.addOns).map(([name, a]) => [
+  const flat = (map: unknown) => Object.fromEntries(entries(map).map(([k, v]) => [k, clamp(v.value)]));
+  const planNames = Object.keys(isObj(document.plans) ? document.plans : {});
+  const valueOf = (item: Obj, group: 'features' | 'usageLimits', key: string): unknown => {
+    const own =
+      isObj(item[group]) && isObj((item[group] as Obj)[key]) ? ((item[group] as Obj)[key] as Obj).value : undefined;
+    return (
+      clamp(own) ??
+      clamp(
+        isObj(document[group]) && isObj((document[group] as Obj)[key])
+          ? ((document[group] as Obj)[key] as Obj).defaultValue
+          : undefined,
+      )
+    );
+  };
+  const plans = Object.fromEntries(
+    entries(document.plans).map(([name, plan]) => [
       name,
       {
+        ...plan,
         name,
-        ...a,
-        private: a.private ?? false,
-        ...(isObj(a.features) ? {features: flat(a.features)} : {}),
-        ...(isObj(a.usageLimits) ? {usageLimits: flat(a.usageLimits)} : {}),
-        ...(isObj(a.usageLimitsExtensions) ? {usageLimitsExtensions: flat(a.usageLimitsExtensions)} : {}),
+        unit: plan.unit ?? '',
+        private: plan.private ?? false,
+        features: Object.fromEntries(Object.keys(features).map((k) => [k, valueOf(plan, 'features', k)])),
+        usageLimits: Object.fromEntries(Object.keys(usageLimits).map((k) => [k, valueOf(plan, 'usageLimits', k)])),
       },
     ]),
   );
+  const addOns = Object.fromEntries(
+    entries(document.addOns).map(([name, a]) => {
+      const addOn: Obj = {
+        ...a,
+        name,
+        availableFor: a.availableFor ?? planNames,
+        dependsOn: a.dependsOn ?? [],
+        excludes: a.excludes ?? [],
+        unit: a.unit ?? '',
+        private: a.private ?? false,
+        features: flat(a.features),
+        usageLimits: flat(a.usageLimits),
+        usageLimitsExtensions: flat(a.usageLimitsExtensions),
+      };
+      const count = (k: string) => Object.keys(addOn[k] as Obj).length;
+      if (count('features') === 0 && count('usageLimits') === 0 && count('usageLimitsExtensions') > 0) {
+        const c = isObj(a.subscriptionConstraints) ? a.subscriptionConstraints : {};
+        const min = c.minQuantity ?? 1;
+        addOn.subscriptionConstraints = {
+          minQuantity: min,
+          maxQuantity: c.maxQuantity ?? UNLIMITED_QUANTITY,
+          quantityStep: c.quantityStep ?? 1,
+        };
+      }
+      return [name, addOn];
+    }),
+  );
+  const createdAt = document.createdAt instanceof Date ? document.createdAt : new Date(String(document.createdAt));
   return {
     version: escapeVersion(String(document.version)),
     currency: document.currency,
-    createdAt: new Date(
-      String(document.createdAt instanceof Date ? document.createdAt.toISOString() : document.createdAt),
-    ).toISOString(),
+    createdAt: createdAt.toISOString(),
     features,
     usageLimits,
     plans,
@@ -345,6 +388,18 @@ async function uploadFile(store: Store, text: string, serviceName?: string): Pro
     const first = analysis.diagnostics.find((d) => d.severity === 'error');
     const reason = first ? `${first.message} (line ${first.line})` : analysis.summary;
     throw new UploadError(`Pricing parsing error: ${reason}`, [CHECKER_WORDING]);
+  }
+  // A number written with underscores is text to the js-yaml 4 that pricing4ts reads with; as a typed value it fails
+  // pricing4ts's type check (pricing-validators.ts 163-190, 243-270). The checker reads it as a number and warns.
+  const underscored = analysis.diagnostics.find(
+    (d) =>
+      d.severity === 'warning' && /read it as the text/.test(d.message) && /(^|\.)(defaultValue|value)$/.test(d.path),
+  );
+  if (underscored) {
+    throw new UploadError(
+      `Pricing parsing error: ${underscored.path} (line ${underscored.line}): ${underscored.message}`,
+      [CHECKER_WORDING],
+    );
   }
   const refusals = analysis.space?.findings.filter((f) => f.effect === 'refused') ?? [];
   const parserRefusal = refusals.find((f) => !f.message.includes('ServiceValidation.ts'));
@@ -373,7 +428,10 @@ async function uploadFile(store: Store, text: string, serviceName?: string): Pro
     }
   }
   // parsePricingToSpacePricingObject (pricing-yaml2json.ts 9-12; ServiceValidation.ts 13-19)
-  const illegal = refusals.find((f) => f.message.includes('ServiceValidation.ts'));
+  // The checker's findings carry printed paths; the verdict on the 3.0 form gives the map and the name.
+  const illegal = spaceVerdict(document, document, '3.0').findings.find(
+    (f) => f.effect === 'refused' && f.message.includes('ServiceValidation.ts'),
+  );
   if (illegal) {
     throw new Error(
       `Invalid key in ${illegal.path[0]}: "${illegal.path[1]}". Keys must not contain "." or other invalid characters.`,
@@ -1285,8 +1343,8 @@ function retrieveContexts(store: Store, userId: string, server: boolean): Contex
     for (const [k, v] of Object.entries(evaluation.pricingContext.features)) pricingContext.features[prefix + k] = v;
     for (const [k, v] of Object.entries(evaluation.pricingContext.usageLimits))
       pricingContext.usageLimits[prefix + k] = v;
-    for (const [name, feature] of entries(doc.features)) {
-      // evaluationContextsManagement.ts 126-151: a feature with neither expression is left out; with only a
+    for (const [name, feature] of entries(pricing.view.features)) {
+      // evaluationContextsManagement.ts 126-151 (on the stored form: pricing4ts drops an expression that is not text): a feature with neither expression is left out; with only a
       // serverExpression on the client side, `undefined.replace` fails the whole request.
       if (!feature.expression && !feature.serverExpression) continue;
       if (!(server && feature.serverExpression) && typeof feature.expression !== 'string')
