@@ -1286,30 +1286,40 @@ interface Contexts {
  * FeatureEvaluationService.ts 386-472 (`_retrieveContextsByUserId`): the contract; an expired one is refused or
  * renewed (ContractService.ts 182-217: `endDate` moves by `renewalDays`); renewable levels past their reset time go
  * back to 0 (ContractService.ts 550-583), whose new reset time is computed and never stored (568-571), so after the
- * first period every evaluation starts from 0; then the contexts, built per service by the lib's evaluator.
+ * first period every evaluation starts from 0, and the same write puts back the endDate read before the renewal;
+ * then the contexts, built per service by the lib's evaluator.
  */
 function retrieveContexts(store: Store, userId: string, server: boolean): Contexts {
   const contract = findContract(store, userId);
   const now = store.clock.now();
-  if (now > Date.parse(contract.billingPeriod.endDate)) {
+  // 395-404: the contract as read at the start of the request.
+  const readEndDate = contract.billingPeriod.endDate;
+  if (now > Date.parse(readEndDate)) {
     if (!contract.billingPeriod.autoRenew) {
       throw new Error(
         'Invalid subscription: Your susbcription has expired and it is not set to renew automatically. To continue accessing the features, please purchase any subscription.',
       );
     }
-    contract.billingPeriod.endDate = addDays(contract.billingPeriod.endDate, contract.billingPeriod.renewalDays);
+    // ContractService.ts 182-217 (`renew`): endDate moves by renewalDays, in the database.
+    contract.billingPeriod.endDate = addDays(readEndDate, contract.billingPeriod.renewalDays);
     cacheContract(store, contract);
   }
   let renewed = false;
   for (const levels of Object.values(contract.usageLevels)) {
     for (const level of Object.values(levels)) {
       if (level.resetTimeStamp && now > Date.parse(level.resetTimeStamp)) {
+        // ContractService.ts 558-574: back to 0; the next reset time goes to a local variable and is never stored.
         level.consumed = 0;
         renewed = true;
       }
     }
   }
-  if (renewed) store.cache.del(`contracts.${userId}`);
+  if (renewed) {
+    store.cache.del(`contracts.${userId}`);
+    // ContractService.ts 556, 576: the reset writes a copy of the contract read at 395-399, before the renewal, so
+    // the renewed endDate is overwritten with the old one.
+    contract.billingPeriod.endDate = readEndDate;
+  }
 
   const subscriptionContext: Record<string, number> = {};
   for (const [s, levels] of Object.entries(contract.usageLevels)) {
