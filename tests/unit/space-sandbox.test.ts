@@ -326,6 +326,26 @@ describe('uploads', () => {
   });
 });
 
+describe('analytics', () => {
+  it('never closes a day: the counters run on past midnight (AnalyticsService.ts 14-37)', async () => {
+    const {s, call} = sandbox();
+    await call('GET', '/healthcheck', undefined, null);
+    await call('GET', '/services');
+    await call('GET', '/services', undefined, null); // refused by the key check: not counted
+    // lastPersistedDate is written only when a day is closed, so no day is ever closed; the counters live 24 hours
+    // from their last write.
+    s.advanceClock(13 * 3_600_000);
+    await call('POST', '/features/nobody');
+    expect((await call('GET', '/analytics/api-calls')).body).toEqual({
+      labels: ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Sunday'],
+      data: [0, 0, 0, 0, 0, 0, 4],
+    });
+    expect((await call('GET', '/analytics/evaluations')).body).toMatchObject({data: [0, 0, 0, 0, 0, 0, 1]});
+    s.advanceClock(25 * 3_600_000);
+    expect((await call('GET', '/analytics/api-calls')).body).toMatchObject({data: [0, 0, 0, 0, 0, 0, 1]});
+  });
+});
+
 describe('keys and roles', () => {
   it('answers 401 without a key or with an unknown one, and 403 for a role the route does not allow', async () => {
     const {call} = sandbox();

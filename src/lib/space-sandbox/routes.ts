@@ -1620,7 +1620,11 @@ const SPANISH: Record<string, string> = {
   Sun: 'Dom',
 };
 
-/** AnalyticsService.ts 14-37 (`checkDayRollover`), run for every request that passed the key check. */
+/**
+ * AnalyticsService.ts 14-37 (`checkDayRollover`), run for every request that passed the key check. The day is closed
+ * only when `analytics.lastPersistedDate` differs from today, and nothing but that branch writes it, so at this
+ * revision no day is ever closed: the counters run on across midnight and vanish 24 hours after their last write.
+ */
 export function countRequest(store: Store, evaluation: boolean) {
   const today = store.clock.iso().slice(0, 10);
   const last = (store.cache.get('analytics.lastPersistedDate') as string | null) || today;
@@ -1638,10 +1642,20 @@ export function countRequest(store: Store, evaluation: boolean) {
   }
 }
 
-/** AnalyticsService.ts 39-62 and AnalyticsController.ts: the last days, padded to 7 with short names. */
+/**
+ * AnalyticsService.ts 39-62 and AnalyticsController.ts: the stored days, then today from the cache, padded to 7 with
+ * short names. AnalyticsRepository.ts 6-30 sums the days by date, sorts them oldest first and keeps 6: the *first* six
+ * days ever recorded, not the last six.
+ */
 function weekly(store: Store, metric: 'apiCalls' | 'evaluations'): Answer {
-  const todayMs = Date.parse(store.clock.iso().slice(0, 10));
-  const rows = store.days.filter((d) => Date.parse(d.date) >= todayMs - 6 * 86_400_000 && Date.parse(d.date) < todayMs);
+  const byDate = new Map<string, {date: string; apiCalls: number; evaluations: number}>();
+  for (const d of store.days) {
+    const row = byDate.get(d.date) ?? {date: d.date, apiCalls: 0, evaluations: 0};
+    row.apiCalls += d.apiCalls;
+    row.evaluations += d.evaluations;
+    byDate.set(d.date, row);
+  }
+  const rows = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).slice(0, 6);
   rows.push({
     date: store.clock.iso().slice(0, 10),
     apiCalls: (store.cache.get('analytics.apiCalls') as number | null) ?? 0,
