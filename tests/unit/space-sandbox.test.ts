@@ -321,6 +321,13 @@ describe('uploads', () => {
           'Invalid request: The service name in the pricing file (NoteHive) does not match the service name in the URL (Notes)',
       },
     });
+    // A service never archived has no archivedPricings map, which showPricing reads unguarded (ServiceService.ts
+    // 150-152): an unknown version is a TypeError there, 500.
+    expect(await call('GET', '/services/NoteHive/pricings/9.9')).toMatchObject({
+      status: 500,
+      body: {error: "Cannot read properties of undefined (reading '9_9')"},
+    });
+    expect((await call('GET', '/services/NoteHive')).body).not.toHaveProperty('archivedPricings');
     // Names are unanchored, case-insensitive patterns (ServiceRepository.ts 41-48).
     expect(await call('GET', '/services/note')).toMatchObject({status: 200, body: {name: 'NoteHive'}});
   });

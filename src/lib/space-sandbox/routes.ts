@@ -18,6 +18,7 @@ import {
   type Cache,
   type Clock,
   type Contract,
+  type PricingLocator,
   type Service,
   type StoredPricing,
   type UsageLevel,
@@ -242,7 +243,11 @@ function findByName(store: Store, name: string, disabled = false): Service | und
   return store.services.find((s) => s.disabled === disabled && re.test(s.name));
 }
 
-/** utils/services/helpers.ts 5-30: labels with `_` come back with `.`. */
+/**
+ * A service as answered: utils/services/helpers.ts 5-30 turns `_` in labels back into `.`; the model's transform is
+ * declared for `toObject` only (models/ServiceMongoose.ts 20-29) while the repository calls `toJSON`, so `_id` and
+ * `__v` stay and there is no `id`.
+ */
 function serviceView(service: Service, unescape = true): Obj {
   const relabel = (m: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(m).map(([k, v]) => [unescape ? resetEscapeVersion(k) : k, v]));
@@ -250,9 +255,16 @@ function serviceView(service: Service, unescape = true): Obj {
     name: service.name,
     disabled: service.disabled,
     activePricings: relabel(service.activePricings),
-    archivedPricings: relabel(service.archivedPricings),
-    id: service.id,
+    ...(service.archivedPricings ? {archivedPricings: relabel(service.archivedPricings)} : {}),
+    _id: service.id,
+    __v: 0,
   };
+}
+
+/** `service.archivedPricings[label]` where SPACE reads it without a guard: a TypeError while the map is absent. */
+function archivedAt(service: Service, label: string) {
+  if (!service.archivedPricings) throw readOfUndefined(label);
+  return service.archivedPricings[label];
 }
 
 /** A stored pricing as answered: version label with `.` (ServiceController.ts 52-54, 88). */
@@ -423,7 +435,7 @@ async function uploadFile(store: Store, text: string, serviceName?: string): Pro
     }
     service = findByName(store, serviceName);
     if (!service) throw new Error(`Service ${serviceName} not found`);
-    if (service.activePricings[escaped] || service.archivedPricings[escaped]) {
+    if (service.activePricings[escaped] || service.archivedPricings?.[escaped]) {
       throw new Error(`Pricing version ${version} already exists for service ${serviceName}`);
     }
   }
@@ -456,8 +468,7 @@ async function uploadFile(store: Store, text: string, serviceName?: string): Pro
         id: store.newId(),
         name: saasName,
         disabled: false,
-        activePricings: {[escaped]: {id: stored.id}},
-        archivedPricings: {},
+        activePricings: {[escaped]: {id: stored.id, _id: store.newId()}},
       };
       store.services.push(service);
     }
@@ -465,7 +476,7 @@ async function uploadFile(store: Store, text: string, serviceName?: string): Pro
     // ServiceService.ts 344-413
     store.pricings.set(stored.id, stored);
     if (service.disabled) reEnable(store, service, escaped, stored.id);
-    else service.activePricings[escaped] = {id: stored.id};
+    else service.activePricings[escaped] = {id: stored.id, _id: store.newId()};
   }
   // ServiceService.ts 420: the PRICING_CREATED event goes to the socket, which the sandbox has not.
   return json(201, serviceView(service), [
@@ -475,7 +486,7 @@ async function uploadFile(store: Store, text: string, serviceName?: string): Pro
 
 /** ServiceService.ts 283-327: the new version alone is active, every older one archived (renamed on a clash). */
 function reEnable(store: Store, service: Service, escaped: string, id: string) {
-  const archived: Record<string, {id?: string; url?: string}> = {...service.archivedPricings};
+  const archived: Record<string, PricingLocator> = {...(service.archivedPricings ?? {})};
   const stamp = () => `_${store.clock.now()}`;
   if (archived[escaped]) {
     archived[escaped + stamp()] = archived[escaped];
@@ -485,7 +496,7 @@ function reEnable(store: Store, service: Service, escaped: string, id: string) {
     archived[key === escaped || archived[key] ? key + stamp() : key] = locator;
   }
   service.disabled = false;
-  service.activePricings = {[escaped]: {id}};
+  service.activePricings = {[escaped]: {id, _id: store.newId()}};
   service.archivedPricings = archived;
 }
 
@@ -503,7 +514,7 @@ function showPricing(store: Store, serviceName: string, pricingVersion: string):
   const service = findByName(store, serviceName);
   if (!service) throw new Error(`Service ${serviceName} not found`);
   const escaped = escapeVersion(pricingVersion);
-  const locator = service.activePricings[escaped] || service.archivedPricings[escaped];
+  const locator = service.activePricings[escaped] || archivedAt(service, escaped);
   if (!locator) throw new Error(`Pricing version ${pricingVersion} not found for service ${serviceName}`);
   const pricing = locator.id ? store.pricings.get(locator.id) : undefined;
   if (!pricing) throw new Error(`Pricing version ${pricingVersion} not found for service ${serviceName}`);
@@ -594,7 +605,11 @@ export const services = {
       const service = findByName(store, params.serviceName);
       if (!service) throw new Error(`Service ${params.serviceName} not found`);
       removeServiceFromContracts(store, service.name);
-      for (const [k, v] of Object.entries(service.activePricings)) service.archivedPricings[k] = v;
+      // ServiceRepository.ts 86-117: active versions join the archived ones, a clashing label renamed.
+      const archived: Record<string, PricingLocator> = {...(service.archivedPricings ?? {})};
+      for (const [k, v] of Object.entries(service.activePricings))
+        archived[archived[k] ? `${k}_${store.clock.now()}` : k] = v;
+      service.archivedPricings = archived;
       service.activePricings = {};
       service.disabled = true;
       return {
@@ -667,7 +682,7 @@ export const services = {
       const escaped = escapeVersion(params.pricingVersion);
       if (
         (availability === 'active' && service.activePricings[escaped]) ||
-        (availability === 'archived' && service.archivedPricings[escaped])
+        (availability === 'archived' && service.archivedPricings?.[escaped])
       ) {
         return json(200, serviceView(service, false));
       }
@@ -683,16 +698,16 @@ export const services = {
           `Invalid request: Archiving pricing version ${escaped} of service ${params.serviceName} cannot be completed. To proceed, you must provide a fallback subscription in the request body. All active contracts will be novated to this new version upon archiving.`,
         );
       }
-      const locator = service.activePricings[escaped] ?? service.archivedPricings[escaped];
+      const locator = service.activePricings[escaped] ?? archivedAt(service, escaped);
       if (!locator)
         throw new Error(`Pricing version ${params.pricingVersion} not found for service ${params.serviceName}`);
       const events = ['SPACE emits a pricing event on its socket; the sandbox has no socket'];
       if (availability === 'active') {
         service.activePricings[escaped] = locator;
-        delete service.archivedPricings[escaped];
+        delete service.archivedPricings?.[escaped];
         return json(200, serviceView(service), events);
       }
-      service.archivedPricings[escaped] = locator;
+      service.archivedPricings = {...(service.archivedPricings ?? {}), [escaped]: locator};
       delete service.activePricings[escaped];
       if (fallback.subscriptionPlan === undefined && fallback.subscriptionAddOns === undefined) {
         throw new Error(
@@ -719,14 +734,14 @@ export const services = {
           `Forbidden: You cannot delete an active pricing version ${params.pricingVersion} for service ${params.serviceName}. Please archive it first.`,
         );
       }
-      const locator = service.archivedPricings[escaped];
+      const locator = archivedAt(service, escaped);
       if (!locator) {
         throw new Error(
           `Invalid request: No archived version ${params.pricingVersion} found for service ${params.serviceName}. Remember that a pricing must be archived before it can be deleted.`,
         );
       }
       if (locator.id) store.pricings.delete(locator.id);
-      delete service.archivedPricings[escaped];
+      delete service.archivedPricings?.[escaped];
       return {status: 204};
     } catch (e) {
       const m = messageOf(e);
@@ -741,7 +756,7 @@ export const services = {
 function pricingsOf(store: Store, serviceName: string, status: 'active' | 'archived'): StoredPricing[] {
   const service = findByName(store, serviceName);
   if (!service) throw new Error(`Service ${serviceName} not found`);
-  const locators = status === 'active' ? service.activePricings : service.archivedPricings;
+  const locators = (status === 'active' ? service.activePricings : service.archivedPricings) ?? {};
   return Object.values(locators)
     .map((l) => (l.id ? store.pricings.get(l.id) : undefined))
     .filter((p): p is StoredPricing => p !== undefined);
@@ -964,6 +979,12 @@ function createProblem(b: Obj): string | undefined {
 const lower = <T>(m: Record<string, T> | undefined) =>
   Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
+/** models/ContractMongoose.ts 13-20: the strict schema keeps these contact fields and drops any other. */
+function contactOf(fields: Obj): Contract['userContact'] {
+  const kept = ['userId', 'username', 'firstName', 'lastName', 'email', 'phone'];
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => kept.includes(k))) as Contract['userContact'];
+}
+
 /** utils/contracts/novation.ts 5-33. */
 function novate(
   store: Store,
@@ -976,7 +997,10 @@ function novate(
   },
 ) {
   const now = store.clock.iso();
+  const entryId = store.newId();
   contract.history.push({
+    _id: entryId,
+    id: entryId,
     startDate: contract.billingPeriod.startDate,
     endDate: now,
     contractedServices: contract.contractedServices,
@@ -1036,9 +1060,11 @@ export const contracts = {
     return json(
       200,
       contractPage(store, f).map((c) => {
-        const {id, ...rest} = contractView(c);
+        const {id, history, ...rest} = contractView(c) as Obj & {history: Obj[]};
         const escaped = Object.entries(c.contractedServices).map(([k, v]) => ({k, v}));
-        return {_id: id, ...rest, __v: 0, contractedServicesArray: escaped};
+        // No toJSON on aggregation results: history entries keep `_id` and get no `id` either.
+        const entries = history.map(({id: _entryId, ...entry}) => entry);
+        return {_id: id, ...rest, history: entries, __v: 0, contractedServicesArray: escaped};
       }),
     );
   },
@@ -1096,7 +1122,7 @@ export const contracts = {
       }
       const contract: Contract = {
         id: store.newId(),
-        userContact: uc,
+        userContact: contactOf(uc),
         billingPeriod: {
           startDate: now,
           endDate: addDays(now, renewalDays),
@@ -1218,7 +1244,7 @@ export const contracts = {
     }
     try {
       const contract = findContract(store, params.userId);
-      const merged = {...contract.userContact, ...b} as Contract['userContact'];
+      const merged = contactOf({...contract.userContact, ...b});
       if (
         merged.userId !== params.userId &&
         store.contracts.some((c) => c !== contract && c.userContact.userId === merged.userId)
@@ -1478,7 +1504,7 @@ export const features = {
     for (const service of store.services.filter((s) => !s.disabled)) {
       const locators = [
         ...(show === 'active' || show === 'all' ? Object.values(service.activePricings) : []),
-        ...(show === 'archived' || show === 'all' ? Object.values(service.archivedPricings) : []),
+        ...(show === 'archived' || show === 'all' ? Object.values(service.archivedPricings ?? {}) : []),
       ];
       for (const locator of locators) {
         const p = locator.id ? store.pricings.get(locator.id) : undefined;

@@ -22,6 +22,8 @@ export interface User {
 export interface PricingLocator {
   id?: string;
   url?: string;
+  /** The locator is a Mongoose embedded document with an id of its own (models/ServiceMongoose.ts 3-11). */
+  _id: string;
 }
 
 export interface Service {
@@ -29,7 +31,8 @@ export interface Service {
   name: string;
   disabled: boolean;
   activePricings: Record<string, PricingLocator>;
-  archivedPricings: Record<string, PricingLocator>;
+  /** Absent until a version is first archived: the model gives the map no default (models/ServiceMongoose.ts 18). */
+  archivedPricings?: Record<string, PricingLocator>;
 }
 
 /** A stored pricing: what SPACE answers for it, and the 3.0 document the lib's evaluator reads. */
@@ -55,6 +58,9 @@ export interface BillingPeriod {
 }
 
 export interface HistoryEntry {
+  /** Each entry is a Mongoose embedded document: `_id`, and `id` from the virtuals of toJSON (models/ContractMongoose.ts). */
+  _id?: string;
+  id?: string;
   startDate: string;
   endDate: string;
   contractedServices: Record<string, string>;
