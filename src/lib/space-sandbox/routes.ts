@@ -1255,7 +1255,16 @@ export const contracts = {
       }
       contract.userContact = merged;
       cacheContract(store, contract);
-      return json(200, contractView(contract));
+      const rekeyed = merged.userId !== params.userId;
+      return json(
+        200,
+        contractView(contract),
+        rekeyed
+          ? [
+              `SPACE keeps answering reads of ${params.userId} from its cached copy for up to an hour; the sandbox does not`,
+            ]
+          : undefined,
+      );
     } catch (e) {
       return contractNotFound(e);
     }
