@@ -365,6 +365,11 @@ describe('keys and roles', () => {
     expect(evaluator.body).toMatchObject({role: 'EVALUATOR'});
     const key = (evaluator.body as {apiKey: string}).apiKey;
     expect(await call('GET', '/services', undefined, key)).toMatchObject({status: 200});
+    expect(await call('GET', '/api/v1/services/', undefined, key)).toMatchObject({status: 200, body: []});
+    expect(await call('GET', '/api/v1/nothing-here')).toMatchObject({
+      status: 404,
+      headers: {'content-type': 'text/html; charset=utf-8'},
+    });
     expect(await call('GET', '/contracts', undefined, key)).toMatchObject({
       status: 403,
       body: {error: 'Operation not permitted with your role. Current role: EVALUATOR'},

@@ -163,7 +163,8 @@ export function createSpaceSandbox(options: SandboxOptions): SpaceSandbox {
 
     for (const [verb, pattern, handler] of ROUTES) {
       if (verb !== method) continue;
-      const params = match(pattern, path);
+      // Express routes are not strict: one trailing slash still matches.
+      const params = match(pattern, path.length > 1 ? path.replace(/\/$/, '') : path);
       if (!params) continue;
       const answer = await handler(store, {method, params, query, body: request.body, user: auth.user});
       const headers: Record<string, string> = {};
