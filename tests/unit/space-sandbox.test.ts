@@ -9,17 +9,17 @@ import type {OpenAPIV3_1} from 'openapi-types';
 
 import {compileValidators} from '../../plugins/space-openapi/validators';
 import {validatorName} from '../../plugins/space-openapi/validatorNames';
-import {deref, operations} from '../../src/lib/spaceOpenApi';
-import {compilingLoader} from '../../src/lib/pricing2yaml/validators';
-import {evaluatePricing} from '../../src/lib/pricing2yaml/evaluate';
-import {analyze} from '../../src/lib/pricing2yaml/analyze';
+import {deref, operations} from '@sphere-docs/lib/spaceOpenApi';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
+import {evaluatePricing} from '@sphere-docs/lib/pricing2yaml/evaluate';
+import {analyze} from '@sphere-docs/lib/pricing2yaml/analyze';
 import {
   SANDBOX_ADMIN_API_KEY,
   SANDBOX_JWT_SALT,
   SANDBOX_JWT_SECRET,
   createSpaceSandbox,
   type SandboxResponse,
-} from '../../src/lib/space-sandbox';
+} from '@sphere-docs/lib/space-sandbox';
 import {readSchema} from '../utils/pricing2yaml';
 import {spaceApiDocument as doc} from '../utils/spaceApi';
 
