@@ -31,8 +31,23 @@ stage() {
 trap 'if [ $? -ne 0 ]; then FAILED=" (failed)"; fi; stage ""; printf "%s\n" "== time per stage" "${TIMES[@]}"' EXIT
 
 stage 'Chromium' && bash scripts/ensure-chromium.sh
-stage 'type check' && npm run --silent typecheck
-stage 'lint and format' && npm run --silent lint
+# The type check, ESLint, Prettier and the spell check each run on one core and read only the sources: they run side by
+# side, each into its own log, which is printed when it fails.
+stage 'type check, lint and format'
+checks=(typecheck lint:code lint:format lint:spelling)
+pids=()
+for check in "${checks[@]}"; do
+  npm run --silent "$check" >"static-check-${check/:/-}.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for i in "${!checks[@]}"; do
+  if ! wait "${pids[i]}"; then
+    echo "== npm run ${checks[i]} failed:" && cat "static-check-${checks[i]/:/-}.log"
+    failed=1
+  fi
+done
+[ "$failed" -eq 0 ]
 stage 'unit tests' && npx vitest run tests/unit plugins
 stage 'toolchain tests' && npx vitest run tests/toolchain
 stage 'production build'

@@ -3,10 +3,12 @@
  * mode at desktop width and in both modes at phone width, on one page of each layout and on pages that together show
  * every kind of content of the site (representativePages); nor in the open search modal, the open mobile drawer, the
  * page actions' menu or the announcement bar. Every page is checked in light mode at desktop width by pages.spec.ts.
+ * The layout pages are analysed whole; the others, chosen for the kinds of content of their <main>, on <main> only,
+ * since their navbar, sidebar and footer are those of a layout page.
  */
 import {expect, test, type Page} from '@playwright/test';
 import {WIDTHS, open, setMode, violations, where, type Width} from './axe';
-import {docPath, representativePages} from './utils';
+import {LAYOUT_PAGES, docPath, representativePages} from './utils';
 
 for (const width of Object.keys(WIDTHS) as Width[]) {
   test.describe(`axe at ${width} width (${WIDTHS[width].width}px)`, () => {
@@ -22,7 +24,9 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
         const found: string[] = [];
         for (const mode of modes) {
           await setMode(page, mode);
-          found.push(...(await violations(page, where(path, mode, width))));
+          found.push(
+            ...(await violations(page, where(path, mode, width), LAYOUT_PAGES.includes(path) ? undefined : 'main')),
+          );
         }
         expect(found, found.join('\n')).toEqual([]);
       });

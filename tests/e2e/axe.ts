@@ -102,20 +102,27 @@ const EXTRA_RULES = Object.fromEntries(
  * shadow, and the layers painted under its text: its own box and its ancestors' (backgrounds, images, opacity,
  * filters, blend modes, pseudo-elements) and any positioned element over it. So an element that is shown, lies under
  * no positioned element other than its ancestors, holds text that axe checks, and agrees on all of those with one
- * checked before it is marked and left out of that one rule; every other rule sees every element.
- * tests/e2e/a11y.spec.ts checks that a low contrast on one look is still found, even where the look's first element
- * holds no text axe checks.
+ * checked before it is marked and left out of that one rule; every other rule sees every element. "Before" spans the
+ * pages a test worker analyses: the looks it has checked, and the layers it has numbered, are kept for its next
+ * analysis (`seen`), so the navbar, sidebar, footer and code tokens that every page repeats are checked once per worker
+ * rather than once per page, and a page is checked for the looks it adds. A look found too faint fails the test that
+ * first shows it. tests/e2e/a11y.spec.ts checks that a low contrast on one look is still found, even where the look's
+ * first element holds no text axe checks.
  */
 const ALIKE = 'data-contrast-alike';
 const AXE_SOURCE = `${axe.source};axe.configure({rules: [{id: 'color-contrast', selector: '*:not([${ALIKE}])'}]});`;
 
+/** The looks this worker's analyses have checked, and the number of each stack of layers they have met. */
+const seen: {looks: string[]; layers: [string, number][]} = {looks: [], layers: []};
+
 /**
- * Marks the elements alike in colour, font and layers to one checked before them, within what the analysis covers
- * (`include`, else the whole page): a sample outside it would stand for elements it never checks.
+ * Marks the elements alike in colour, font and layers to one checked before them (on this page or on one this worker
+ * analysed before), within what the analysis covers (`include`, else the whole page): a sample outside it would stand
+ * for elements it never checks. Returns the looks and layers known once this analysis has checked its samples.
  */
-function markAlike(page: Page, include = 'body'): Promise<void> {
+function markAlike(page: Page, include = 'body'): Promise<typeof seen> {
   return page.evaluate(
-    ([alike, include]) => {
+    ([alike, include, seen]) => {
       // Positioned elements that paint: the closed drawer's backdrop covers the viewport, hidden and transparent.
       const PAINTED = {visibilityProperty: true, opacityProperty: true};
       const OWN = ['color', 'font-size', 'font-weight', 'font-style', 'text-shadow', 'visibility'];
@@ -131,7 +138,7 @@ function markAlike(page: Page, include = 'body'): Promise<void> {
       };
       // The layers under an element's text, worked out once per element (siblings share their ancestors) and
       // numbered: elements with the same number have the same layers.
-      const numbers = new Map<string, number>();
+      const numbers = new Map<string, number>(seen.layers);
       const layers = new Map<Element, number>();
       const layersOf = (el: Element | null): number => {
         if (!el) return 0;
@@ -162,7 +169,7 @@ function markAlike(page: Page, include = 'body'): Promise<void> {
         labelsOfDisabled.some((label) => label?.contains(el));
       const ownText = (el: Element) =>
         Array.from(el.childNodes, (node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : '')).join('');
-      const looks = new Set<string>();
+      const looks = new Set<string>(seen.looks);
       const covers = Array.from(document.querySelectorAll(include)).flatMap((root) => [
         root,
         ...Array.from(root.querySelectorAll('*')),
@@ -175,8 +182,9 @@ function markAlike(page: Page, include = 'body'): Promise<void> {
         if (looks.has(look)) el.setAttribute(alike, '');
         else looks.add(look);
       }
+      return {looks: [...looks], layers: [...numbers]};
     },
-    [ALIKE, include] as const,
+    [ALIKE, include, seen] as const,
   );
 }
 
@@ -190,7 +198,7 @@ export async function violations(page: Page, place: string, include?: string): P
     .setLegacyMode()
     .options({resultTypes: ['violations'], rules: EXTRA_RULES});
   if (include) builder = builder.include(include);
-  await markAlike(page, include);
+  const known = await markAlike(page, include);
   const {violations} = await builder
     .analyze()
     .finally(() =>
@@ -199,6 +207,8 @@ export async function violations(page: Page, place: string, include?: string): P
         ALIKE,
       ),
     );
+  // The samples are checked now: their looks stand for the same looks on the worker's next pages.
+  Object.assign(seen, known);
   const found: string[] = [];
   for (const v of violations) {
     const exempt = THIRD_PARTY.filter((e) => e.rule === v.id).map((e) => e.selector);

@@ -6,13 +6,26 @@
  * - with JavaScript, it answers 200 (404 for the not-found page), hydrates without a console error, asks nothing of
  *   another origin (every other origin is unreachable, as offline), marks its section in the navbar and shows that
  *   section's sidebar in its own version, and draws every diagram of its source;
- * - axe-core finds no violation of any rule, in light mode at desktop width.
+ * - axe-core finds no violation of any rule, in light mode at desktop width: on the whole page where the page's chrome
+ *   (navbar, sidebar and footer) is seen for the first time in the crawl, and on <main> (the article, its version
+ *   banner, breadcrumbs, table of contents and pagination) on every other page, whose chrome is the same markup as a
+ *   page checked whole (chromeCheckedOn). Every category of every sidebar is open on every page, so that is one
+ *   page of each section in each version, and the pages outside the docs.
  * How each kind of content is drawn in dark mode and at phone width is checked on the pages that show every kind
  * (a11y.spec.ts).
  */
 import {expect, test as base, type BrowserContext, type Page} from '@playwright/test';
 import {WIDTHS, open, setMode, violations, where} from './axe';
-import {SECTION_SIDEBARS, docPath, parseDocPath, sitemapPaths, watchErrors, watchLoads} from './utils';
+import {
+  ALL_VERSIONS,
+  SECTION_SIDEBARS,
+  chromeCheckedOn,
+  docPath,
+  parseDocPath,
+  sitemapPaths,
+  watchErrors,
+  watchLoads,
+} from './utils';
 
 const NOT_FOUND = '/this-page-does-not-exist';
 /** The sitemap leaves out the search page and the standalone Markdown page; they are pages all the same. */
@@ -102,6 +115,17 @@ test('the crawl covers the home page, the introduction of every section and the 
   expect(PAGES.filter((p) => parseDocPath(p)).length).toBeGreaterThan(100);
 });
 
+test('the whole page is analysed once for each chrome: the home page and a page of each sidebar in each version', () => {
+  const whole = [...chromeCheckedOn(PAGES)];
+  expect(whole).toContain('/');
+  // Each version has at least three sidebars (Getting Started, Developer Guide, FAQs), each its own chrome...
+  for (const version of ALL_VERSIONS) {
+    expect(whole.filter((p) => p.startsWith(`/docs/${version}/`)).length, version).toBeGreaterThanOrEqual(3);
+  }
+  // ...and the pages of one sidebar share theirs.
+  expect(whole.length).toBeLessThan(PAGES.length / 4);
+});
+
 test.describe('every page', () => {
   test.use({viewport: WIDTHS.desktop});
   // axe checks the contrast of every code token: the longest pages need more than the default minute on 2 cores.
@@ -149,7 +173,8 @@ test.describe('every page', () => {
 
       // Drawn in light mode: the page's background, its code blocks and the light drawing of each diagram.
       await setMode(page, 'light');
-      const found = await violations(page, where(path, 'light', 'desktop'));
+      const scope = chromeCheckedOn(PAGES).has(path) ? undefined : 'main';
+      const found = await violations(page, where(path, 'light', 'desktop'), scope);
       expect(found, found.join('\n')).toEqual([]);
     });
   }

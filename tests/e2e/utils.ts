@@ -4,6 +4,7 @@ import {expect, type BrowserContext, type Page, type Request} from '@playwright/
 import {visit} from 'unist-util-visit';
 import {sitemapPaths as builtSitemapPaths} from '../../plugins/builtPages';
 import {parseHtml, select} from '../../plugins/hast';
+import type {Root, RootContent} from 'hast';
 import {ALL_VERSIONS, ARCHIVED_VERSIONS, CURRENT_VERSION, docPath} from '../../src/constants';
 import {SCROLL_FOCUS} from '../../src/components/ScrollableTable/scrollFocus';
 
@@ -137,6 +138,51 @@ function contentKinds(path: string): Set<string> {
     if (Array.isArray(classes)) for (const c of classes) kinds.add(String(c).replace(/_[\w-]{4}$/, ''));
   });
   return kinds;
+}
+
+/**
+ * What a built page shows outside its <main>: every element's name and classes (the hash of CSS modules dropped) and
+ * every text, in order, without the marks of the current page (`…--active` and `docs-doc-id-…` classes; links' targets
+ * and `aria-current` are not read). Two pages with the same chrome hold the same navbar, sidebar (every category in
+ * the same state) and footer.
+ */
+function chromeOf(path: string): string {
+  const parts: string[] = [];
+  const walk = (node: Root | RootContent): void => {
+    if (node.type === 'text') parts.push(node.value.trim());
+    if (node.type === 'element') {
+      if (['head', 'main', 'script', 'style', 'noscript'].includes(node.tagName)) return;
+      const classes = Array.isArray(node.properties.className) ? node.properties.className.map(String) : [];
+      const kept = classes
+        .filter((c) => !c.endsWith('--active') && !c.startsWith('docs-doc-id-'))
+        .map((c) => c.replace(/_[\w-]{4}$/, ''));
+      parts.push(`<${node.tagName} ${kept.join(' ')}>`);
+    }
+    if ('children' in node) for (const child of node.children) walk(child);
+  };
+  walk(parseHtml(readFileSync(builtFile(path), 'utf8')));
+  return parts.join('');
+}
+
+let chromeChecked: Set<string> | undefined;
+
+/**
+ * The pages whose chrome (navbar, sidebar, footer: chromeOf) no page before them in `paths` shows: on this site, the
+ * first page of each sidebar in each version, the home page and the pages of a layout of their own (14 of 159). A
+ * check of how the whole page is drawn runs on these; on the others it covers <main>, the one part that differs.
+ */
+export function chromeCheckedOn(paths: readonly string[]): Set<string> {
+  if (chromeChecked) return chromeChecked;
+  const seen = new Set<string>();
+  chromeChecked = new Set(
+    paths.filter((path) => {
+      const chrome = chromeOf(path);
+      if (seen.has(chrome)) return false;
+      seen.add(chrome);
+      return true;
+    }),
+  );
+  return chromeChecked;
 }
 
 /** One page of each layout: home, doc, generated index, an older version's doc, playground, plain page, search, 404. */
