@@ -3,9 +3,23 @@
  * 9123ae2 of src/lib/space-sandbox: each step must answer with the status the page states, and with the answer the
  * page shows where it shows one. The reader and the comparison are tested first, with answers that are wrong.
  */
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {createRequire} from 'node:module';
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import ts from 'typescript';
+// space-node-client's own HTTP client (its dependency, the same module instance): its requests go to the sandbox.
+import axios, {AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig} from 'axios';
 import {describe, expect, it} from 'vitest';
 
-import {SANDBOX_ADMIN_API_KEY, createSpaceSandbox, type SandboxRequest} from '@sphere-docs/lib/space-sandbox';
+import {
+  SANDBOX_ADMIN_API_KEY,
+  createSpaceSandbox,
+  type SandboxRequest,
+  type SandboxResponse,
+  type SpaceSandbox,
+} from '@sphere-docs/lib/space-sandbox';
 import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
 import {allCodeBlocks, type CodeBlock} from '../utils/codeBlocks';
 import {readSchema} from '../utils/pricing2yaml';
@@ -20,6 +34,17 @@ const VARS = new Map([['SPACE_API_KEY', SANDBOX_ADMIN_API_KEY]]);
  * short: anything a page shows as a request belongs on the page.
  */
 const SETUP: Record<string, Record<number, SandboxRequest[]>> = {
+  provision: {
+    // space-node-client.mdx, "scripts/provision.ts" signs user-123 up for NoteHive 2025-1
+    10: [
+      {
+        method: 'POST',
+        path: '/api/v1/services',
+        headers: {'x-api-key': SANDBOX_ADMIN_API_KEY},
+        body: {pricing: 'notehive-2025-1.yml'},
+      },
+    ],
+  },
   notehive: {
     // evaluation.mdx, "user-123: PRO with one extraSummaries pack, 7 summaries used"
     50: [
@@ -42,22 +67,81 @@ function pricingFile(name: string): string {
   return found[0].code;
 }
 
+type Answered = {request: SandboxRequest; got: SandboxResponse}[];
+
+async function sequence(requests: readonly SandboxRequest[], space: SpaceSandbox): Promise<Answered> {
+  const answered: Answered = [];
+  for (const request of requests) answered.push({request, got: await space.handle(request)});
+  return answered;
+}
+
+/**
+ * Runs a complete module that uses space-node-client, with the client's HTTP requests answered by the sandbox; its
+ * socket (to a port nothing listens on) and `process.exit` stay idle. Returns the requests the client made.
+ */
+async function runClientModule(code: string, space: SpaceSandbox): Promise<Answered> {
+  const answered: Answered = [];
+  const previous = axios.defaults.adapter;
+  axios.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    const headers = Object.fromEntries(
+      Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([k, v]) => [k, String(v)]),
+    );
+    const request: SandboxRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      path: new URL(config.url ?? '').pathname + new URL(config.url ?? '').search,
+      headers,
+      body: typeof config.data === 'string' ? (JSON.parse(config.data) as unknown) : config.data,
+    };
+    const got = await space.handle(request);
+    answered.push({request, got});
+    const response = {data: got.body, status: got.status, statusText: '', headers: got.headers, config, request: {}};
+    if (got.status >= 300) {
+      throw new AxiosError(`Request failed with status code ${got.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    }
+    return response;
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'space-flow-'));
+  try {
+    const client = pathToFileURL(createRequire(import.meta.url).resolve('space-node-client')).href;
+    const js = ts.transpileModule(code, {
+      compilerOptions: {module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022},
+    }).outputText;
+    const keys = JSON.stringify({SPACE_API_KEY: SANDBOX_ADMIN_API_KEY, SPACE_MANAGER_KEY: SANDBOX_ADMIN_API_KEY});
+    const file = join(dir, 'example.mjs');
+    writeFileSync(
+      file,
+      `const process = {env: ${keys}, exit: () => undefined};\n` +
+        js.replace(/from 'space-node-client'/g, `from ${JSON.stringify(client)}`),
+    );
+    await import(/* @vite-ignore */ pathToFileURL(file).href);
+  } finally {
+    axios.defaults.adapter = previous;
+    rmSync(dir, {recursive: true, force: true});
+  }
+  return answered;
+}
+
 /** Runs a flow; returns one line per difference between the pages and the sandbox. */
 async function runFlow(flow: string, steps: readonly FlowStep[]): Promise<string[]> {
   const space = createSpaceSandbox({loadValidator, start: Date.parse('2025-07-01T10:00:00.000Z')});
   const problems: string[] = [];
   for (const step of steps) {
     for (const request of SETUP[flow]?.[step.step] ?? []) {
-      const setup = await space.handle(request);
+      const body = request.body as {pricing?: string} | undefined;
+      const setup = await space.handle(
+        body?.pricing ? {...request, body: {pricing: pricingFile(body.pricing)}} : request,
+      );
       if (setup.status >= 300)
         problems.push(`setup of step ${step.step}: ${setup.status} ${JSON.stringify(setup.body)}`);
     }
     const where = `${flow} step ${step.step} (${step.request.file}:${step.request.line})`;
-    const requests = stepRequests(step.request.code, VARS, pricingFile);
     const expected = step.answer?.attrs.status ?? step.request.attrs.status;
-    for (const [i, request] of requests.entries()) {
-      const got = await space.handle(request);
-      const last = i === requests.length - 1;
+    const answered =
+      step.request.lang === 'ts'
+        ? await runClientModule(step.request.code, space)
+        : await sequence(stepRequests(step.request.code, VARS, pricingFile), space);
+    for (const [i, {request, got}] of answered.entries()) {
+      const last = i === answered.length - 1;
       const call = `${request.method} ${request.path}`;
       if (last && expected !== undefined ? got.status !== Number(expected) : got.status >= 300) {
         problems.push(
@@ -179,6 +263,12 @@ describe('comparing a shown answer', () => {
 
 describe('the flows of the pages', () => {
   const flows = collectFlows(blocks);
+
+  it('finds the provisioning script of the node client page', () => {
+    expect(flows.get('provision')?.map((s) => [s.request.file, s.request.lang])).toEqual([
+      ['docs/api/space/SDKs/space-node-client.mdx', 'ts'],
+    ]);
+  });
 
   it('finds the NoteHive walkthrough, from the user guide to the evaluation page', () => {
     const files = new Set(flows.get('notehive')?.map((s) => s.request.file));

@@ -1,7 +1,8 @@
 /**
  * The SPACE call sequences of the docs, read from their fences (CONTRIBUTING.md, "SPACE flows"): a `bash` block with
- * `flow="…" step="…"` holds the requests of one step, a `json` block with the same two attributes and `status="…"`
- * holds the answer SPACE gives to the step's last request. Used by tests/unit/space-flows.test.ts, which replays them
+ * `flow="…" step="…"` holds the requests of one step (or a complete `ts` module that calls SPACE through
+ * space-node-client), a `json` block with the same two attributes and `status="…"` holds the answer SPACE gives to the
+ * step's last request. Used by tests/unit/space-flows.test.ts, which replays them
  * against the in-memory SPACE of src/lib/space-sandbox.
  */
 import type {SandboxRequest} from '@sphere-docs/lib/space-sandbox';
@@ -25,8 +26,9 @@ export function collectFlows(blocks: readonly CodeBlock[]): Map<string, FlowStep
     const where = `${b.file}:${b.line}`;
     if (!/^\d+$/.test(b.attrs.step ?? '')) throw new Error(`${where}: flow block needs a whole-number step="…"`);
     const key = `${b.attrs.flow}\u0000${Number(b.attrs.step)}`;
-    const target = b.lang === 'json' ? answers : b.lang === 'bash' || b.lang === 'sh' ? requests : undefined;
-    if (!target) throw new Error(`${where}: flow blocks are bash (requests) or json (the answer)`);
+    const target =
+      b.lang === 'json' ? answers : b.lang === 'bash' || b.lang === 'sh' || b.lang === 'ts' ? requests : undefined;
+    if (!target) throw new Error(`${where}: flow blocks are bash or ts (requests) or json (the answer)`);
     if (target === answers && !/^\d{3}$/.test(b.attrs.status ?? '')) {
       throw new Error(`${where}: an answer block needs status="<HTTP status>"`);
     }
