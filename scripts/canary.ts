@@ -75,7 +75,12 @@ writeFileSync(
 console.log(`Canary: Docusaurus ${docusaurus}, @docsearch/react ${docsearch}, in ${dir}; log: ${log}`);
 
 // The committed tree only, lock file included: what a clean clone would have.
-execFileSync('bash', ['-c', `mkdir -p "${dir}" && git -C "${ROOT}" archive HEAD | tar -x -C "${dir}"`]);
+// A reused copy keeps the lock file its earlier install wrote (the committed one with the new versions resolved).
+const keepLock = existsSync(join(dir, 'node_modules')) && existsSync(join(dir, 'package-lock.json'));
+execFileSync('bash', [
+  '-c',
+  `mkdir -p "${dir}" && git -C "${ROOT}" archive HEAD | tar -x -C "${dir}" ${keepLock ? '--exclude=package-lock.json' : ''}`,
+]);
 const manifestPath = join(dir, 'package.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
   dependencies: Record<string, string>;
