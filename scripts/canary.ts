@@ -15,6 +15,8 @@
  *   npm run canary -- --no-e2e[=reason]  stop after the build checks (recorded as not run, with the reason)
  *   npm run canary -- --only=install,unit   run only the stages named (install, typecheck, unit, build,
  *                                        build-log, build-checks, e2e; the others are recorded as not run)
+ *   npm run canary -- --log=<file>       the log's file (relative to the checkout), to run stages of one copy side by
+ *                                        side with --only (the build does not need the unit tests)
  *   npm run canary -- --dir=<folder>     reuse a copy made by an earlier run: the committed tree is extracted over it
  *                                        again and the install is skipped when it already holds the versions asked for
  *
@@ -66,7 +68,7 @@ const docusaurus = option('version') ?? newest3();
 const docsearch = option('docsearch') ?? docsearchFor(docusaurus);
 const reuse = option('dir');
 const dir = reuse ?? join(mkdtempSync(join(tmpdir(), 'canary-')), 'site');
-const log = join(ROOT, 'canary.log');
+const log = join(ROOT, option('log') ?? 'canary.log');
 const started = new Date();
 writeFileSync(
   log,
