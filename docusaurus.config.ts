@@ -37,6 +37,13 @@ const coreVersion = (
 ).version;
 const [coreMajor, coreMinor] = coreVersion.split('.').map(Number);
 const fasterKey = coreMajor > 3 || coreMinor >= 10 ? 'faster' : 'experimental_faster';
+/**
+ * From 3.10, `future.v4` also namespaces the browser storage keys per site (`theme`, `docusaurus.announcement.*`
+ * get a suffix). The announcement reset script below and the end-to-end tests write the plain keys of 3.8.1
+ * (architecture/touchpoints.md, rows 19 and 46), so on 3.10 the namespace stays off: `storage` is 3.10's key (3.8.1
+ * has none of that name).
+ */
+const storage = coreMajor > 3 || coreMinor >= 10 ? {storage: {namespace: false}} : {};
 
 const onlyIncludeVersions = process.env.DOCS_VERSIONS?.split(',').map((v) => v.trim());
 const search = searchSetup();
@@ -107,6 +114,8 @@ const config: Config = {
     // What connect-src allows the API reference's console to reach, so it can say so before sending.
     spaceTryOrigins: trySources(process.env.SPACE_TRY_ORIGINS),
   },
+
+  ...storage,
 
   future: {
     v4: true,
