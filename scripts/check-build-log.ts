@@ -1,8 +1,8 @@
 /**
  * Fails when a build log reports a broken link, anchor or Markdown link.
- * The site is configured to only warn about broken Markdown links
- * (`onBrokenMarkdownLinks: 'warn'` in docusaurus.config.ts), so this check is
- * what makes such a warning fail the test run.
+ * The site only warns about broken Markdown links (Docusaurus's default
+ * for `onBrokenMarkdownLinks`, which docusaurus.config.ts keeps), so this
+ * check is what makes such a warning fail the test run.
  *
  * Usage: tsx scripts/check-build-log.ts [build.log]
  */

@@ -1,18 +1,21 @@
 /**
- * Fixes to @docsearch/react 3.9.0, applied at build time to a copy of its bundle (`dist/esm/index.js`) that the
- * bundler uses instead of the original, in both search modes (./index.ts aliases `@docsearch/react` to
- * it). Nothing in node_modules is modified, so there is no postinstall step to forget. Each fix replaces one exact
- * piece of the minified bundle; the build fails, naming the fix, if the installed version is not DOCSEARCH_VERSION or
- * a piece is not found exactly once, so an upgrade can never drop a fix silently.
+ * Fixes to @docsearch/react 3.9.0 (and 4.7.1, which the newest Docusaurus 3.x accepts: FIXES_4), applied at build
+ * time to a copy of its bundle (`dist/esm/index.js`) that the bundler uses instead of the original, in both search
+ * modes (./index.ts aliases `@docsearch/react` to it). Nothing in node_modules is modified, so there is no postinstall
+ * step to forget. Each fix replaces one exact piece of the minified bundle; the build fails, naming the fix, if the
+ * installed version has no fixes written for it (FIXES_BY_VERSION) or a piece is not found exactly once, so an upgrade
+ * can never drop a fix silently.
  *
  * Each fix says what upstream change retires it. Checked against the DocSearch repository up to 5.0.0: only the list
  * ids are fixed there (4.0.0, which Docusaurus 3.8.1's theme does not accept); none is fixed in 3.9.0.
  */
 import {createRequire} from 'node:module';
 import {existsSync, readFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 
 export const DOCSEARCH_VERSION = '3.9.0';
+
+type Fix = {readonly name: string; readonly find: string; readonly replace: string};
 
 export const FIXES = [
   {
@@ -85,14 +88,61 @@ export const FIXES = [
   },
 ] as const;
 
+/**
+ * The same fixes, found in the bundle of @docsearch/react 4.7.1 (other minified names; the code around each is
+ * unchanged), for the day the site moves to a Docusaurus whose search theme takes DocSearch 4. Fix 6 is not here:
+ * 4.0.0 gives each list its own id (algolia/docsearch#2485).
+ */
+export const FIXES_4 = [
+  {
+    name: FIXES[0].name,
+    find: '.finally(function(){p("idle"),pn&&u.environment.clearTimeout(pn)})',
+    replace: '.finally(function(){"error"!==o.getState().status&&p("idle"),pn&&u.environment.clearTimeout(pn)})',
+  },
+  {
+    name: FIXES[1].name,
+    find: '__html:Yu(t,"_snippetResult.".concat(n,".value"))||Yu(t,n)',
+    replace:
+      '__html:Yu(t,"_snippetResult.".concat(n,".value"))||(function(v){return null==v?v:String(v).replace(/[&<>"\']/g,function(c){return"&#"+c.charCodeAt(0)+";"})})(Yu(t,n))',
+  },
+  {
+    name: FIXES[2].name,
+    find: 'return o.pendingRequests.add(y)}',
+    replace:
+      'return o.pendingRequests.add(y.catch((function(e){if(!e||"RetryError"!==e.name)throw e;console.error(e)})))}',
+  },
+  {
+    name: FIXES[3].name,
+    find: 'ht({"aria-expanded":!0}),{className:["DocSearch","DocSearch-Container","stalled"===fe.status&&"DocSearch-Container--Stalled","error"===fe.status&&"DocSearch-Container--Errored"].filter(Boolean).join(" "),role:"button",tabIndex:0,',
+    replace:
+      '{className:["DocSearch","DocSearch-Container","stalled"===fe.status&&"DocSearch-Container--Stalled","error"===fe.status&&"DocSearch-Container--Errored"].filter(Boolean).join(" "),role:"dialog","aria-modal":"true","aria-labelledby":"docsearch-label",',
+  },
+  {
+    name: FIXES[4].name,
+    find: 'n.createElement("header",{className:"DocSearch-SearchBar",',
+    replace: 'n.createElement("div",{className:"DocSearch-SearchBar",',
+  },
+  {
+    name: FIXES[5].name,
+    find: 'n.createElement("footer",{className:"DocSearch-Footer"}',
+    replace: 'n.createElement("div",{className:"DocSearch-Footer"}',
+  },
+] as const;
+
+/** The fixes written for each version of @docsearch/react; any other version stops the build. */
+export const FIXES_BY_VERSION: Readonly<Record<string, readonly Fix[]>> = {
+  [DOCSEARCH_VERSION]: FIXES,
+  '4.7.1': FIXES_4,
+};
+
 /** Applies every fix; throws if one does not match exactly once. */
-export function applyFixes(source: string): string {
-  return FIXES.reduce((code, fix) => {
+export function applyFixes(source: string, fixes: readonly Fix[] = FIXES, version = DOCSEARCH_VERSION): string {
+  return fixes.reduce((code, fix) => {
     const count = code.split(fix.find).length - 1;
     if (count !== 1) {
       throw new Error(
         `@docsearch/react fix "${fix.name}" expected its target once in dist/esm/index.js, found it ${count} times. ` +
-          `The fixes are written for @docsearch/react ${DOCSEARCH_VERSION}; see plugins/local-search/docsearchFixes.ts ` +
+          `These fixes are written for @docsearch/react ${version}; see plugins/local-search/docsearchFixes.ts ` +
           '(each fix says which upstream change retires it: drop the fixes upstream has, rewrite the others).',
       );
     }
@@ -109,11 +159,15 @@ export function fixedDocSearchBundle(siteDir: string): string {
     .find((file) => existsSync(file));
   if (!manifest) throw new Error(`@docsearch/react is not installed (looked from ${siteDir})`);
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {version: string};
-  if (pkg.version !== DOCSEARCH_VERSION) {
+  const fixes = FIXES_BY_VERSION[pkg.version];
+  if (!fixes) {
     throw new Error(
       `@docsearch/react ${pkg.version} is installed; the search fixes in plugins/local-search/docsearchFixes.ts ` +
-        `are written for ${DOCSEARCH_VERSION} (pinned in package.json "overrides").`,
+        `are written for ${Object.keys(FIXES_BY_VERSION).join(' and ')} (${DOCSEARCH_VERSION} is pinned in ` +
+        'package.json "overrides").',
     );
   }
-  return applyFixes(readFileSync(require.resolve('@docsearch/react/dist/esm/index.js'), 'utf8'));
+  // The bundle's file, found from the manifest: DocSearch 4's `exports` does not list `./dist/esm/index.js`.
+  const bundle = join(dirname(manifest), 'dist', 'esm', 'index.js');
+  return applyFixes(readFileSync(bundle, 'utf8'), fixes, pkg.version);
 }

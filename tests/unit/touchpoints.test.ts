@@ -113,12 +113,24 @@ describe('the overrides of package.json', () => {
   });
 });
 
+/** The installed docs plugin's version, as [major, minor]. */
+function docsVersion(): number[] {
+  const pkg = JSON.parse(read(join(ROOT, 'node_modules', '@docusaurus', 'plugin-content-docs', 'package.json')));
+  return (pkg as {version: string}).version.split('.').map(Number);
+}
+
 describe('what the build-log check reads (scripts/check-build-log.ts)', () => {
   /** The messages Docusaurus writes about broken links, taken from its own code rather than written by hand. */
   const sources: [string, RegExp][] = [
     [join('@docusaurus/core', 'lib', 'server', 'brokenLinks.js'), /return `(Docusaurus found broken anchors!)/],
     [join('@docusaurus/core', 'lib', 'server', 'brokenLinks.js'), /return `(Docusaurus found broken links!)/],
-    [join('@docusaurus/plugin-content-docs', 'lib', 'index.js'), /`(Docs markdown link couldn't be resolved: )/],
+    // Docusaurus 3.10 moved the docs' broken Markdown link message into the MDX loader, reworded.
+    docsVersion()[1] >= 10
+      ? [
+          join('@docusaurus/mdx-loader', 'lib', 'remark', 'resolveMarkdownLinks', 'index.js'),
+          /`(Markdown link with URL code=\$\{linkUrl\} in source file path=\$\{relativePath\}.{0,80}? couldn't be resolved\.)/,
+        ]
+      : [join('@docusaurus/plugin-content-docs', 'lib', 'index.js'), /`(Docs markdown link couldn't be resolved: )/],
   ];
 
   it.each(sources)('%s still words a broken link so that the check finds it', (file, message) => {

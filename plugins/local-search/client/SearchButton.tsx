@@ -140,6 +140,15 @@ const typingText = (event: KeyboardEvent): boolean => {
 };
 
 /**
+ * The props of DocSearch's hook the site's takes: DocSearch 4 adds `isAskAiActive` and `onAskAiToggle`, for an Ask AI
+ * mode the site does not configure.
+ */
+type SearchShortcutsProps = Pick<
+  UseDocSearchKeyboardEventsProps,
+  'isOpen' | 'onOpen' | 'onClose' | 'onInput' | 'searchButtonRef'
+>;
+
+/**
  * The shortcuts of the SearchBar: Ctrl+K or Cmd+K toggles the modal, `/` opens it (not while typing in a field),
  * Escape closes it; a letter or digit typed while the button has focus opens it with that character. Opening also
  * starts fetching the index and keeps the keys typed before the search field is ready.
@@ -150,7 +159,7 @@ export function useDocSearchKeyboardEvents({
   onClose,
   onInput,
   searchButtonRef,
-}: UseDocSearchKeyboardEventsProps): void {
+}: SearchShortcutsProps): void {
   searchBarOnInput = onInput as InputHandler | undefined;
   const open = useMemo(
     () => () => {

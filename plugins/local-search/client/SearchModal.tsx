@@ -16,7 +16,14 @@ import {indexSource, isEmbedded} from './indexSource';
 type TransformSearchClient = NonNullable<DocSearchModalProps['transformSearchClient']>;
 type AlgoliaClient = Parameters<TransformSearchClient>[0];
 
-export function SearchModal(props: DocSearchModalProps): ReactNode {
+/**
+ * DocSearch 4's modal also requires `onAskAiToggle`, for an Ask AI mode the site does not configure (no `askAi` key), so
+ * it is never called; DocSearch 3.9.0 has no such prop. The modal takes the props without it on either version.
+ */
+type Props = Omit<DocSearchModalProps, 'onAskAiToggle'>;
+const noAskAi = {onAskAiToggle: () => undefined};
+
+export function SearchModal(props: Props): ReactNode {
   const {appId, apiKey} = props;
   const {docusaurusVersion} = useDocusaurusContext().siteMetadata;
   const embedded = isEmbedded();
@@ -32,7 +39,7 @@ export function SearchModal(props: DocSearchModalProps): ReactNode {
   );
   return (
     <DocSearchModal
-      {...props}
+      {...({...noAskAi, ...props} as DocSearchModalProps)}
       insights={embedded ? false : props.insights}
       transformSearchClient={transformSearchClient}
     />
