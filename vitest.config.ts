@@ -1,29 +1,6 @@
-import {readFileSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
-import {defineConfig, type Plugin} from 'vitest/config';
-import {parse} from 'yaml';
-import {DOCUMENT, instanceDefaults} from './plugins/space-openapi';
-import type {SpaceApiDocument} from './src/lib/spaceOpenApi';
-
-/**
- * `@generated/space-openapi/defaults.json`, which Docusaurus resolves to the file plugins/space-openapi writes when the
- * site loads, made here from the document the same way: the theme modules the unit tests import read it.
- */
-const DEFAULTS_MODULE = '@generated/space-openapi/defaults.json';
-// Not ending in .json, which Vite's JSON plugin would take up.
-const RESOLVED = '\0space-openapi-defaults';
-function spaceOpenApiDefaults(): Plugin {
-  return {
-    name: 'space-openapi-defaults',
-    enforce: 'pre',
-    resolveId: (id) => (id === DEFAULTS_MODULE ? RESOLVED : undefined),
-    load(id) {
-      if (id !== RESOLVED) return undefined;
-      const document = parse(readFileSync(DOCUMENT, 'utf8')) as SpaceApiDocument;
-      return `export default ${JSON.stringify(instanceDefaults(document, __dirname))};`;
-    },
-  };
-}
+import {join} from 'node:path';
+import {defineConfig} from 'vitest/config';
 
 /**
  * Unit tests (tests/unit, and those next to the plugin they test in plugins/) and the toolchain tests
@@ -32,7 +9,10 @@ function spaceOpenApiDefaults(): Plugin {
  * runs the quick ones alone.
  */
 export default defineConfig({
-  plugins: [spaceOpenApiDefaults()],
+  resolve: {
+    // The module Docusaurus generates from the SPACE API document, made from the same document for the tests.
+    alias: {'@generated/space-openapi/defaults.json': join(__dirname, 'tests/utils/spaceOpenApiDefaults.ts')},
+  },
   test: {
     include: ['tests/unit/**/*.test.ts', 'plugins/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
     environment: 'node',
