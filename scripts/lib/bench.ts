@@ -17,6 +17,7 @@ import {allFences} from '../../plugins/mermaidFences';
 import {MERMAID_MARKER} from '../../plugins/mermaid-svg/store';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../tooling';
 import {docPath} from '../../src/constants';
+import {SANDBOX_MARKER} from '../../tests/utils/sandboxMarker';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -53,6 +54,8 @@ export const LAZY_CODE = {
   'page actions menu': 'Report a problem with this page',
   // The console of the SPACE API reference listens for policy violations; nothing else of the site does.
   'SPACE API console': 'securitypolicyviolation',
+  // The in-memory SPACE parses each request's path against this placeholder origin (src/lib/space-sandbox/index.ts).
+  'SPACE sandbox': SANDBOX_MARKER,
 } as const;
 
 /** The fixed list of pages `npm run bench` measures in full (sizes and Lighthouse). */

@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {CHUNKS, PRISM_MARKER as PRISM, chunkFile} from '../../plugins/code-on-demand/chunks';
 import {select, selectAll} from '../../plugins/hast';
 import {BUILD, builtPages} from './site';
+import {SANDBOX_MARKER} from '../utils/sandboxMarker';
 
 const JS = join(BUILD, 'assets', 'js');
 const scripts = readdirSync(JS).filter((f) => f.endsWith('.js'));
@@ -52,5 +53,14 @@ describe('the search modal (DocSearch)', () => {
 
   it('travels in a chunk of its own, loaded when a reader goes for search', () => {
     expect(scripts.filter((f) => source(f).includes(MODAL)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the SPACE sandbox (plugins/space-openapi/theme/SpaceInstance/sandbox.ts)', () => {
+  it('travels in a chunk of its own, which nothing but its dynamic import loads', () => {
+    const withSandbox = scripts.filter((f) => source(f).includes(SANDBOX_MARKER));
+    expect(withSandbox).toEqual([expect.stringMatching(chunkFile('space-sandbox'))]);
+    // Not in the main bundle, nor in the runtime's list of what a page needs before it renders.
+    expect(source(main!)).not.toContain(SANDBOX_MARKER);
   });
 });

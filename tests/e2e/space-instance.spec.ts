@@ -4,6 +4,7 @@
  * localStorage, cookies and every request the page makes, and "Forget" drops them.
  */
 import {expect, test, type Page} from '@playwright/test';
+import {SANDBOX_ADMIN_API_KEY} from '@sphere-docs/lib/space-sandbox/admin';
 import {docPath, waitForHydration, watchErrors} from './utils';
 
 const PAGE = docPath('api/space/space-api');
@@ -35,12 +36,19 @@ test('the instance panel fills every sample, stays in the tab and is forgotten o
   const key = panel.getByLabel('API key');
   await expect(key).toHaveAttribute('type', 'password');
   await expect(baseUrl).toHaveValue('http://localhost:3000/api/v1');
+  // Until an instance is set, the consoles send to the sandbox in this page, with its administrator's key; the samples
+  // keep the reader's values.
+  await expect(panel.getByRole('radio', {name: 'Sandbox in this page'})).toBeChecked();
+  await expect(key).toHaveValue(SANDBOX_ADMIN_API_KEY);
   await expect(sampleOf(page, 'get-contracts-userid')).toContainText(
     'curl -X GET "http://localhost:3000/api/v1/contracts/user-123"',
   );
   await expect(sampleOf(page, 'get-contracts-userid')).toContainText('x-api-key: $SPACE_API_KEY');
 
+  // Typing an instance chooses it.
   await baseUrl.fill(BASE);
+  await expect(panel.getByRole('radio', {name: 'The instance at the base URL'})).toBeChecked();
+  await expect(key).toHaveValue('');
   await key.fill(KEY);
 
   // The generated samples of every operation, and the code blocks written on the page.
@@ -92,12 +100,14 @@ test('the instance panel fills every sample, stays in the tab and is forgotten o
   const other = await context.newPage();
   await other.goto(PAGE);
   await waitForHydration(other);
-  await expect(other.getByLabel('API key')).toHaveValue('');
+  await expect(other.getByLabel('API key')).toHaveValue(SANDBOX_ADMIN_API_KEY);
+  await expect(other.getByRole('radio', {name: 'Sandbox in this page'})).toBeChecked();
   await expect(sampleOf(other, 'get-contracts-userid')).toContainText('x-api-key: $SPACE_API_KEY');
   await other.close();
 
   await panel.getByRole('button', {name: 'Forget'}).click();
-  await expect(key).toHaveValue('');
+  await expect(panel.getByRole('radio', {name: 'Sandbox in this page'})).toBeChecked();
+  await expect(key).toHaveValue(SANDBOX_ADMIN_API_KEY);
   await expect(baseUrl).toHaveValue('http://localhost:3000/api/v1');
   await expect(panel.getByRole('radio', {name: 'curl'})).toBeChecked();
   await expect(sampleOf(page, 'get-contracts-userid')).toContainText('x-api-key: $SPACE_API_KEY');

@@ -13,6 +13,7 @@ import {expect, test, type Locator, type Page} from '@playwright/test';
 import {DOCUMENT, spawnMock} from '../../scripts/mock-space';
 import {TIMEOUT_SECONDS} from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/limits';
 import {freePort} from '../utils/freePort';
+import {SANDBOX_MARKER} from '../utils/sandboxMarker';
 import {LATE, setMode, violations, where} from './axe';
 import {docPath, idle, waitForHydration, watchErrors, watchLoads} from './utils';
 
@@ -113,9 +114,12 @@ test('sends one operation of each kind to the mock and reads the answer against 
   const loads = watchLoads(page);
   const consoleCode = () =>
     loads.scripts().filter((text) => text.includes('createContract_201') || text.includes('securitypolicyviolation'));
+  const sandboxCode = () => loads.scripts().filter((text) => text.includes(SANDBOX_MARKER));
   await openReference(page, `${MOCK}/api/v1`, KEY);
   await loads.settled();
   expect(consoleCode()).toEqual([]);
+  // Nor any of the sandbox in this page (tests/e2e/space-sandbox.spec.ts), the default instance before the one typed.
+  expect(sandboxCode()).toEqual([]);
 
   // GET with a path parameter.
   const get = await consoleOf(page, 'getContract');
@@ -198,6 +202,8 @@ test('sends one operation of each kind to the mock and reads the answer against 
   await expect(get.answer).toContainText('401');
   await expect(get.answer.locator('[data-verdict="match"]')).toBeVisible();
   await expect(get.answer.locator('pre')).toContainText('API Key not found');
+  // Sent to an instance, the consoles never loaded the sandbox.
+  expect(sandboxCode()).toEqual([]);
   // Chromium logs every answer of status 400 or more; the 401 asked for above is the only one.
   expect(errors).toEqual([
     'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',

@@ -26,6 +26,7 @@ const AWKWARD: SpaceInstance = {
   baseUrl: "https://space.example.com/team's space/api/v1/",
   apiKey: `k"e$y\\'0`,
   samples: 'fetch',
+  target: 'url',
 };
 
 describe('curl samples', () => {

@@ -63,10 +63,32 @@ describe('readInstance', () => {
       STORAGE_KEY,
       JSON.stringify({baseUrl: 'https://space.example.org/api/v1', apiKey: 'k-123', samples: 'cobol'}),
     );
-    expect(readInstance()).toEqual({baseUrl: 'https://space.example.org/api/v1', apiKey: 'k-123', samples: 'curl'});
+    expect(readInstance()).toEqual({
+      baseUrl: 'https://space.example.org/api/v1',
+      apiKey: 'k-123',
+      samples: 'curl',
+      target: 'url',
+    });
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify({samples: 'fetch'}));
     const instance = readInstance();
     expect(instance).toEqual({...DEFAULT_INSTANCE, samples: 'fetch'});
     expect(instance).not.toBe(DEFAULT_INSTANCE);
+  });
+
+  test('the consoles send to the sandbox until the reader sets an instance, or chooses one', () => {
+    expect(DEFAULT_INSTANCE.target).toBe('sandbox');
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({samples: 'fetch'}));
+    expect(readInstance().target).toBe('sandbox');
+    // Stored before the choice existed: a key, or another base URL, is an instance set.
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({apiKey: 'k-123'}));
+    expect(readInstance().target).toBe('url');
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({baseUrl: 'https://space.example.org/api/v1'}));
+    expect(readInstance().target).toBe('url');
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({apiKey: 'k-123', target: 'sandbox'}));
+    expect(readInstance().target).toBe('sandbox');
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({...DEFAULT_INSTANCE, target: 'url'}));
+    expect(readInstance()).toEqual({...DEFAULT_INSTANCE, target: 'url'});
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({target: 'moon'}));
+    expect(readInstance()).toBe(DEFAULT_INSTANCE);
   });
 });

@@ -23,9 +23,19 @@ import {
   policyBlock,
   prettyBody,
   refusalOf,
+  SANDBOX_BASE,
+  sandboxRequest,
+  sandboxShape,
   shapeOf,
+  STATUS_TEXT,
   type Draft,
 } from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/request';
+import {SANDBOX_PRICING} from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/sandboxPricing';
+import {SANDBOX_ADMIN_API_KEY, createSpaceSandbox} from '@sphere-docs/lib/space-sandbox';
+import {compilingLoader} from '@sphere-docs/lib/pricing2yaml/validators';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {readSchema} from '../utils/pricing2yaml';
 import {spaceApiDocument as doc} from '../utils/spaceApi';
 
 const validators = compileValidators(doc);
@@ -283,5 +293,72 @@ describe('the compiled validators', () => {
     expect(checked).toBeGreaterThan(40);
     expect(findOperation(doc, 'POST', '/contracts')?.operation.operationId).toBe('createContract');
     expect(validators.createContract!({})).toBe(false);
+  });
+});
+
+describe('with the sandbox in this page', () => {
+  const guide = readFileSync(
+    join(__dirname, '..', '..', 'docs', 'api', 'space', 'user-guide', 'introduction.mdx'),
+    'utf8',
+  );
+
+  it("starts an upload from the user guide's NoteHive pricing", () => {
+    const block = /```yaml title="notehive-2025-1.yml"[^\n]*\n([\s\S]*?)```/.exec(guide);
+    expect(block, 'the NoteHive block of the user guide').not.toBeNull();
+    expect(SANDBOX_PRICING).toBe(block![1]);
+  });
+
+  it('turns an upload into a JSON body and leaves the other operations as they are', () => {
+    const upload = shapeOf(doc, entryOf('post', '/services'));
+    expect(upload.body).toEqual({kind: 'file', field: 'pricing', required: true});
+    expect(sandboxShape(upload).body).toEqual({kind: 'json', required: true});
+    const contract = shapeOf(doc, entryOf('post', '/contracts'));
+    expect(sandboxShape(contract)).toBe(contract);
+  });
+
+  it("answers the console's requests as the document says: upload, contract, evaluation", async () => {
+    const sandbox = createSpaceSandbox({loadValidator: compilingLoader(async (v) => readSchema(v))});
+    const send = async (method: string, path: string, bodyText: string, params: Record<string, string> = {}) => {
+      const entry = entryOf(method, path);
+      const shape = sandboxShape(shapeOf(doc, entry));
+      const draft: Draft = {...initialDraft(shape, sampleRequest(doc, entry)), bodyText};
+      draft.pathParams = {...draft.pathParams, ...params};
+      const sent = buildRequest(shape, draft, SANDBOX_BASE, SANDBOX_ADMIN_API_KEY);
+      const response = await sandbox.handle(sandboxRequest(sent));
+      const text = response.body === undefined ? '' : JSON.stringify(response.body);
+      const verdict = answerVerdict(
+        shape,
+        documentedAnswer(doc, entry, response.status),
+        {contentType: response.headers['content-type'] ?? '', text},
+        validators,
+      );
+      return {status: response.status, body: response.body as Record<string, unknown>, verdict};
+    };
+    const uploaded = await send('post', '/services', JSON.stringify({pricing: SANDBOX_PRICING}));
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.verdict.kind).toBe('match');
+    expect(uploaded.body.name).toBe('NoteHive');
+    const contractSample = initialDraft(
+      shapeOf(doc, entryOf('post', '/contracts')),
+      sampleRequest(doc, entryOf('post', '/contracts')),
+    );
+    const contract = await send('post', '/contracts', contractSample.bodyText);
+    expect(contract.status).toBe(201);
+    expect(contract.verdict.kind).toBe('match');
+    const evaluated = await send('post', '/features/{userId}/{featureId}', '', {
+      userId: (contract.body.userContact as {userId: string}).userId,
+      featureId: 'notehive-exportPdf',
+    });
+    expect(evaluated.status).toBe(200);
+    expect(evaluated.verdict.kind).toBe('match');
+    expect(evaluated.body.eval).toBe(true);
+    // Without a key: the documented 401.
+    const anonymous = await sandbox.handle({method: 'GET', path: '/api/v1/services'});
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('names the statuses the sandbox answers with', () => {
+    expect(STATUS_TEXT[201]).toBe('Created');
+    expect(STATUS_TEXT[404]).toBe('Not Found');
   });
 });

@@ -15,16 +15,14 @@
  * - Time is the sandbox's own clock (`advanceClock`), moving 1 ms per request; dates follow UTC.
  */
 import type {ValidatorLoader} from '../pricing2yaml/analyze';
+import {SANDBOX_ADMIN, SANDBOX_ADMIN_API_KEY} from './admin';
 import {authorize} from './auth';
 import {contracts, countRequest, features, misc, services, users, type Answer, type Call, type Store} from './routes';
 import {Cache, Clock, objectIdFactory, randomApiKey, type User} from './state';
 
 export {SANDBOX_JWT_SALT, SANDBOX_JWT_SECRET, TOKEN_LIFETIME_SECONDS} from './token';
 
-/** The seeded administrator (database/seeders/common/userSeeder.ts 15-16: `admin` / `space4all`). */
-export const SANDBOX_ADMIN = {username: 'admin', password: 'space4all'} as const;
-/** Its API key, fixed so that pages can show it. */
-export const SANDBOX_ADMIN_API_KEY = '5ace5a4db0c5ace5a4db0c5ace5a4db0c5ace5a4db0c5ace5a4db0c5ace5a4d0';
+export {SANDBOX_ADMIN, SANDBOX_ADMIN_API_KEY} from './admin';
 
 export const BASE_PATH = '/api/v1';
 

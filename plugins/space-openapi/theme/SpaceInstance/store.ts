@@ -1,6 +1,6 @@
 /**
  * The reader's SPACE instance (base URL and API key) for the code samples and the "Try it" consoles of the API
- * reference. Kept in sessionStorage only, so it lasts as long as the tab. The site's own server never receives it; a
+ * reference, and where the consoles send: that instance, or the sandbox in this page (./sandbox.ts). Kept in sessionStorage only, so it lasts as long as the tab. The site's own server never receives it; a
  * console sends the key to the instance at the base URL, and only when the reader presses Send.
  */
 import {useSyncExternalStore} from 'react';
@@ -10,6 +10,10 @@ import defaults from '@generated/space-openapi/defaults.json';
 export const SAMPLE_FORMS = ['curl', 'fetch', 'space-node-client'] as const;
 export type SampleForm = (typeof SAMPLE_FORMS)[number];
 
+/** Where the consoles send: the in-memory SPACE of this page, or the instance at the base URL. */
+export const TARGETS = ['sandbox', 'url'] as const;
+export type Target = (typeof TARGETS)[number];
+
 export interface SpaceInstance {
   /** Base URL of the API, up to and including its base path. */
   baseUrl: string;
@@ -17,6 +21,8 @@ export interface SpaceInstance {
   apiKey: string;
   /** How the reader wants the samples written. */
   samples: SampleForm;
+  /** Where the consoles send; the sandbox until the reader sets an instance. */
+  target: Target;
 }
 
 /**
@@ -28,7 +34,12 @@ export const DEFAULT_BASE_URL = defaults.baseUrl;
 /** The header a request carries the API key in, from the document's security scheme (`x-api-key`). */
 export const KEY_HEADER = defaults.keyHeader;
 
-export const DEFAULT_INSTANCE: SpaceInstance = {baseUrl: DEFAULT_BASE_URL, apiKey: '', samples: 'curl'};
+export const DEFAULT_INSTANCE: SpaceInstance = {
+  baseUrl: DEFAULT_BASE_URL,
+  apiKey: '',
+  samples: 'curl',
+  target: 'sandbox',
+};
 
 /** The sessionStorage entry; nothing else is stored. */
 export const STORAGE_KEY = 'sphere-docs.space-instance';
@@ -44,10 +55,15 @@ let current: SpaceInstance | undefined;
 export function readInstance(): SpaceInstance {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SpaceInstance> | null;
+    const baseUrl = typeof saved?.baseUrl === 'string' ? saved.baseUrl : DEFAULT_BASE_URL;
+    const apiKey = typeof saved?.apiKey === 'string' ? saved.apiKey : '';
+    // Without a stored choice, an instance the reader set is where the consoles send.
+    const set = baseUrl !== DEFAULT_BASE_URL || apiKey !== '';
     const instance: SpaceInstance = {
-      baseUrl: typeof saved?.baseUrl === 'string' ? saved.baseUrl : DEFAULT_BASE_URL,
-      apiKey: typeof saved?.apiKey === 'string' ? saved.apiKey : '',
+      baseUrl,
+      apiKey,
       samples: SAMPLE_FORMS.find((form) => form === saved?.samples) ?? 'curl',
+      target: TARGETS.find((target) => target === saved?.target) ?? (set ? 'url' : 'sandbox'),
     };
     return sameInstance(instance, DEFAULT_INSTANCE) ? DEFAULT_INSTANCE : instance;
   } catch {
@@ -57,7 +73,7 @@ export function readInstance(): SpaceInstance {
 }
 
 function sameInstance(a: SpaceInstance, b: SpaceInstance): boolean {
-  return a.baseUrl === b.baseUrl && a.apiKey === b.apiKey && a.samples === b.samples;
+  return a.baseUrl === b.baseUrl && a.apiKey === b.apiKey && a.samples === b.samples && a.target === b.target;
 }
 
 function publish(next: SpaceInstance): void {

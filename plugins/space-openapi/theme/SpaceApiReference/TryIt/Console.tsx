@@ -3,12 +3,15 @@
  * "Your SPACE instance" when the reader presses Send, and the answer read against the document. Loaded on demand by
  * ./index.tsx. Nothing leaves the page before Send; then the request, with the key, goes to that instance and nowhere
  * else. Where the page's security policy blocks it, the browser reports a `securitypolicyviolation` while it sends,
- * and the console explains that.
+ * and the console explains that. With "Sandbox in this page" chosen, the request goes to the in-memory SPACE of
+ * ../../SpaceInstance/sandbox.ts instead of `fetch`, and its answer is read the same way.
  */
 import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import * as compiled from '@generated/space-openapi/validators.js';
+import {SANDBOX_ADMIN_API_KEY, sendToSandbox, useSandboxResets} from '../../SpaceInstance/sandbox';
 import {useSpaceInstance, sampleBaseUrl} from '../../SpaceInstance/store';
+import {validatorName} from '../../../validatorNames';
 import {isLoopbackUrl} from '@sphere-docs/lib/loopback';
 import type {OperationEntry, SpaceApiDocument} from '@sphere-docs/lib/spaceOpenApi';
 import {sampleRequest} from '../codeSamples';
@@ -23,6 +26,10 @@ import {
   policyBlock,
   prettyBody,
   refusalOf,
+  SANDBOX_BASE,
+  sandboxRequest,
+  sandboxShape,
+  STATUS_TEXT,
   shapeOf,
   TIMEOUT_SECONDS,
   type Draft,
@@ -34,9 +41,13 @@ import {
   type Validators,
   type Verdict,
 } from './request';
+import {SANDBOX_PRICING} from './sandboxPricing';
 import styles from './styles.module.css';
 
 const validators: Validators = compiled;
+
+/** The header in which the sandbox says where its answer may differ from SPACE's. */
+const DIVERGENCE = 'x-sandbox-divergence';
 
 interface Answer {
   status: number;
@@ -45,6 +56,8 @@ interface Answer {
   headers: [string, string][];
   contentType: string;
   text: string;
+  /** From the sandbox: where SPACE's answer may differ. */
+  divergence?: string;
   meaning?: {code: string; html: string};
   verdict: Verdict;
 }
@@ -121,6 +134,8 @@ function explain(reason: Refusal | Failure, site: string): ReactNode {
       return `No answer within ${reason.seconds} seconds; the request was abandoned.`;
     case 'cancelled':
       return 'Cancelled before an answer came.';
+    case 'sandbox':
+      return `The sandbox could not answer: ${reason.message}`;
   }
 }
 
@@ -219,6 +234,14 @@ function AnswerView({answer}: {answer: Answer}): ReactNode {
         </dd>
         <dt>Time</dt>
         <dd>{answer.ms} ms</dd>
+        {answer.divergence ? (
+          <>
+            <dt>Sandbox</dt>
+            <dd data-divergence="">
+              Where SPACE&apos;s answer may differ (<code>{DIVERGENCE}</code>): {answer.divergence}
+            </dd>
+          </>
+        ) : null}
         <dt>Schema</dt>
         <dd data-verdict={verdict.kind}>
           {verdict.kind === 'match' ? (
@@ -270,14 +293,30 @@ function AnswerView({answer}: {answer: Answer}): ReactNode {
 
 export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: OperationEntry}): ReactNode {
   const instance = useSpaceInstance();
-  const shape = useMemo(() => shapeOf(doc, entry), [doc, entry]);
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(shape, sampleRequest(doc, entry)));
+  const sandboxed = instance.target === 'sandbox';
+  const documented = useMemo(() => shapeOf(doc, entry), [doc, entry]);
+  // The sandbox takes an upload's file as the text of a JSON body.
+  const shape = sandboxed ? sandboxShape(documented) : documented;
+  const upload = documented.body?.kind === 'file';
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(documented, sampleRequest(doc, entry)));
+  // What the sandbox's upload body holds until the reader edits it: a NoteHive pricing.
+  const [uploadText, setUploadText] = useState(() => JSON.stringify({pricing: SANDBOX_PRICING}, null, 2));
   const [state, setState] = useState<State>({phase: 'idle'});
+  const resets = useSandboxResets();
+  const [seenResets, setSeenResets] = useState(resets);
+  if (resets !== seenResets) {
+    // A reset sandbox holds nothing of what the answers shown describe.
+    setSeenResets(resets);
+    if (sandboxed) setState({phase: 'idle'});
+  }
   const [showKey, setShowKey] = useState(false);
   const abort = useRef<{controller: AbortController; reason?: 'timeout' | 'cancelled'} | undefined>(undefined);
   const id = useId();
-  const baseUrl = sampleBaseUrl(instance);
-  const key = instance.apiKey.trim();
+  const baseUrl = sandboxed ? SANDBOX_BASE : sampleBaseUrl(instance);
+  const key = sandboxed ? SANDBOX_ADMIN_API_KEY : instance.apiKey.trim();
+  const bodyText = sandboxed && upload ? uploadText : draft.bodyText;
+  const setBodyText = (text: string) =>
+    sandboxed && upload ? setUploadText(text) : setDraft((d) => ({...d, bodyText: text}));
 
   useEffect(() => () => abort.current?.controller.abort(), []);
 
@@ -285,9 +324,13 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
   const site = typeof window === 'undefined' ? '' : window.location.origin;
 
   async function send(): Promise<void> {
-    const found = draftProblems(shape, draft, validators);
+    const typed = {...draft, bodyText};
+    // The document's JSON body of an upload is a URL; the sandbox's is the file's text.
+    const checks = sandboxed && upload ? {...validators, [validatorName(shape.operationId)]: undefined} : validators;
+    const found = draftProblems(shape, typed, checks);
     if (found.length) return setState({phase: 'invalid', problems: found});
-    const sent = buildRequest(shape, draft, baseUrl, key);
+    const sent = buildRequest(shape, typed, baseUrl, key);
+    if (sandboxed) return sendSandboxed(sent);
     const refusal = refusalOf(sent.url, window.location);
     if (refusal) return setState({phase: 'refused', refusal});
 
@@ -363,6 +406,49 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
     }
   }
 
+  async function sendSandboxed(sent: Sent): Promise<void> {
+    const current: {controller: AbortController; reason?: 'timeout' | 'cancelled'} = {
+      controller: new AbortController(),
+    };
+    abort.current = current;
+    setState({phase: 'sending', sent});
+    const started = performance.now();
+    let response;
+    try {
+      response = await sendToSandbox(sandboxRequest(sent));
+    } catch (error) {
+      if (abort.current === current) {
+        setState({phase: 'failed', sent, failure: {kind: 'sandbox', message: (error as Error).message}});
+      }
+      return;
+    }
+    const ms = Math.round(performance.now() - started);
+    if (abort.current !== current) return;
+    const text =
+      response.body === undefined
+        ? ''
+        : typeof response.body === 'string'
+          ? response.body
+          : JSON.stringify(response.body);
+    const contentType = response.headers['content-type'] ?? '';
+    const known = documentedAnswer(doc, entry, response.status);
+    setState({
+      phase: 'answered',
+      sent,
+      answer: {
+        status: response.status,
+        statusText: STATUS_TEXT[response.status] ?? '',
+        ms,
+        headers: Object.entries(response.headers),
+        contentType,
+        text,
+        divergence: response.headers[DIVERGENCE],
+        meaning: known && {code: known.code, html: known.response.description},
+        verdict: answerVerdict(shape, known, {contentType, text}, validators),
+      },
+    });
+  }
+
   function cancel(): void {
     if (!abort.current) return;
     abort.current.reason = 'cancelled';
@@ -379,11 +465,19 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
 
   return (
     <section className={styles.console} aria-label={`Console of ${name}`}>
-      <p className={styles.note}>
-        Sends <code>{shape.method}</code> to <code>{baseUrl}</code>{' '}
-        {shape.needsKey ? (key ? 'with your API key' : 'without an API key') : '(a public route: no key)'}, as set in
-        &quot;Your SPACE instance&quot; above. Nothing is sent until you press Send.
-      </p>
+      {sandboxed ? (
+        <p className={styles.note}>
+          Sends <code>{shape.method}</code> to the sandbox in this page{' '}
+          {shape.needsKey ? 'with the key of its administrator' : '(a public route: no key)'}, as chosen in &quot;Your
+          SPACE instance&quot; above. The request stays in this browser.
+        </p>
+      ) : (
+        <p className={styles.note}>
+          Sends <code>{shape.method}</code> to <code>{baseUrl}</code>{' '}
+          {shape.needsKey ? (key ? 'with your API key' : 'without an API key') : '(a public route: no key)'}, as set in
+          &quot;Your SPACE instance&quot; above. Nothing is sent until you press Send.
+        </p>
+      )}
       <form
         className={styles.form}
         onSubmit={(event) => {
@@ -427,15 +521,26 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
         {shape.body?.kind === 'json' ? (
           <div className={styles.field}>
             <label htmlFor={`${id}-body`}>Body (JSON{shape.body.required ? ', required' : ''})</label>
+            {sandboxed && upload ? (
+              <span id={`${id}-upload`} className={styles.hint}>
+                A real SPACE takes the pricing as a file, in the multipart form field <code>pricing</code> (or the URL
+                of one). The sandbox takes the file&apos;s text instead, as the string <code>pricing</code> of a JSON
+                body; this one holds a NoteHive pricing from the user guide.
+              </span>
+            ) : null}
             <textarea
               id={`${id}-body`}
               className={styles.body}
               spellCheck={false}
-              rows={Math.min(16, Math.max(4, draft.bodyText.split('\n').length + 1))}
-              value={draft.bodyText}
+              rows={Math.min(16, Math.max(4, bodyText.split('\n').length + 1))}
+              value={bodyText}
               aria-invalid={bodyProblems.length > 0 || undefined}
-              aria-describedby={bodyProblems.length ? `${id}-body-problems` : undefined}
-              onChange={(e) => setDraft((d) => ({...d, bodyText: e.target.value}))}
+              aria-describedby={
+                [sandboxed && upload ? `${id}-upload` : '', bodyProblems.length ? `${id}-body-problems` : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              onChange={(e) => setBodyText(e.target.value)}
             />
             {bodyProblems.length ? (
               <ul id={`${id}-body-problems`} className={styles.problem}>
@@ -488,11 +593,14 @@ export default function Console({doc, entry}: {doc: SpaceApiDocument; entry: Ope
           </p>
         ) : null}
         {state.phase === 'refused' ? <p className={styles.problem}>Not sent. {explain(state.refusal, site)}</p> : null}
-        {state.phase === 'sending' ? <p>Waiting for {new URL(state.sent.url).origin}…</p> : null}
+        {state.phase === 'sending' ? (
+          <p>{sandboxed ? 'Waiting for the sandbox…' : `Waiting for ${new URL(state.sent.url).origin}…`}</p>
+        ) : null}
         {state.phase === 'failed' ? <p className={styles.problem}>{explain(state.failure, site)}</p> : null}
         {state.phase === 'answered' ? <AnswerView answer={state.answer} /> : null}
       </div>
-      {sent && state.phase !== 'sending' ? (
+      {/* A curl command reaches no sandbox: shown for requests to an instance only. */}
+      {sent && state.phase !== 'sending' && !sandboxed ? (
         <div className={styles.curl}>
           <label className={styles.check}>
             <input type="checkbox" checked={showKey} onChange={(e) => setShowKey(e.target.checked)} /> Show the API key

@@ -256,7 +256,9 @@ export type Failure =
   | {kind: 'unreachable'; origin: string; localNetwork: boolean}
   | ({kind: 'policy'} & PolicyBlock)
   | {kind: 'timeout'; seconds: number}
-  | {kind: 'cancelled'};
+  | {kind: 'cancelled'}
+  /** The sandbox failed to load, or threw. */
+  | {kind: 'sandbox'; message: string};
 
 /**
  * A fetch that failed with a TypeError got either no answer or one the browser hid for want of CORS headers. A
@@ -340,3 +342,44 @@ export function prettyBody(contentType: string, text: string): {language: string
   }
   return {language: /html/i.test(contentType) ? 'html' : 'text', text};
 }
+
+/** The base URL requests to the sandbox are built with: its base path, as the document's server has it. */
+export const SANDBOX_BASE = '/api/v1';
+
+/**
+ * The form of an operation with the sandbox: an upload's file becomes a required JSON body, `{"pricing": "<YAML>"}`,
+ * which is what the sandbox takes instead of a multipart field.
+ */
+export function sandboxShape(shape: Shape): Shape {
+  return shape.body?.kind === 'file' ? {...shape, body: {kind: 'json', required: true}} : shape;
+}
+
+/** A request built with `SANDBOX_BASE`, as the sandbox's `handle` takes it: headers by name, the body parsed. */
+export function sandboxRequest(sent: Sent): {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: unknown;
+} {
+  return {
+    method: sent.method,
+    path: sent.url,
+    headers: Object.fromEntries(sent.headers),
+    body: sent.body?.kind === 'json' ? (JSON.parse(sent.body.text) as unknown) : undefined,
+  };
+}
+
+/** The reason phrases of the statuses SPACE answers with (a sandbox answer has none of its own). */
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+};
