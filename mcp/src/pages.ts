@@ -179,7 +179,7 @@ function pathFilter(site: Site, version: string, prefix: string): (path: string)
 }
 
 /** Longest summary of a page in the compact list, in characters. */
-export const SUMMARY_MAX = 64;
+export const SUMMARY_MAX = 48;
 
 /** The first sentence of a description, cut at a word when it is longer than SUMMARY_MAX. */
 export function summary(description: string): string {
@@ -313,7 +313,7 @@ export function readPage(site: Site, urlOrPath: string, request: PageRequest = {
 /** Most bytes of section text a search hit carries. */
 export const HIT_TEXT_LIMIT = 640;
 /** How many hits, from the first, carry their section's text: the rest carry the address to read it with. */
-export const HITS_WITH_TEXT = 2;
+export const HITS_WITH_TEXT = 3;
 
 /** Where a hit is, for get_page: the page's path (as list_pages gives it) and the section's anchor, and its text. */
 interface HitSection {

@@ -808,7 +808,7 @@ describe('Streamable HTTP', () => {
       const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(server.stderr())![0]);
       const http = new Client({name: 'docs-tests', version: '1.0.0'});
       await http.connect(new StreamableHTTPClientTransport(url));
-      expect((await http.listTools()).tools).toHaveLength(6);
+      expect((await http.listTools()).tools).toHaveLength(7);
       const result = (await http.callTool({
         name: 'search_docs',
         arguments: {query: 'api key', limit: 3},
