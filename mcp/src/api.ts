@@ -3,7 +3,7 @@
  * caller needs (roles, parameters, body, responses and the schemas they name) written as Markdown. The document is
  * read with the site's own helpers (src/lib/spaceOpenApi.ts), so roles and routing are those of the reference page.
  */
-import {stringify} from 'yaml';
+import {Document, isScalar, visit} from 'yaml';
 import {
   allowedRoles,
   basePath,
@@ -94,7 +94,30 @@ function collectSchemas(doc: SpaceApiDocument, value: unknown, names: Set<string
   }
 }
 
-const yamlBlock = (value: unknown) => `\`\`\`yaml\n${stringify(value, {lineWidth: 0}).trimEnd()}\n\`\`\``;
+/**
+ * A schema or other value as a YAML block, short: a list of scalars, and a map of at most four scalars (`{type:
+ * string, format: email}`), on one line; each `$ref` to a component schema written as the schema's bare name
+ * (`$ref: UserContact`), since the schemas an operation uses follow it under their names.
+ */
+function yamlBlock(value: unknown): string {
+  const doc = new Document(value);
+  visit(doc, {
+    Seq(_, node) {
+      if (node.items.every((item) => isScalar(item))) node.flow = true;
+    },
+    Map(_, node) {
+      if (node.items.length <= 4 && node.items.every((pair) => isScalar(pair.value) && String(pair.value).length < 40))
+        node.flow = true;
+    },
+  });
+  const text = doc
+    .toString({lineWidth: 0, flowCollectionPadding: false})
+    .replace(/(\$ref: )["']?#\/components\/schemas\/([^"'\s,}]+)["']?/g, '$1$2');
+  return `\`\`\`yaml\n${text.trimEnd()}\n\`\`\``;
+}
+
+/** The prefix of the shared responses of the document (components.responses), which an answer describes once. */
+const SHARED_RESPONSES = '#/components/responses/';
 const cell = (text: unknown) =>
   String(text ?? '')
     .replace(/\|/g, '\\|')
@@ -116,11 +139,15 @@ function media(doc: SpaceApiDocument, content: Record<string, Media> | undefined
     else out.push(`\`${type}\`, schema:`, '', yamlBlock(m.schema ?? {}), '');
     collectSchemas(doc, m.schema, schemas);
     const example = m.example ?? Object.values(m.examples ?? {})[0]?.value;
-    if (example !== undefined) out.push('Example:', '', '```json', JSON.stringify(example, null, 2), '```', '');
+    if (example !== undefined) out.push(`Example: \`${JSON.stringify(example)}\``, '');
   }
 }
 
-export function operationMarkdown(site: Site, entry: OperationEntry): string {
+/**
+ * The operation as Markdown. Schemas and shared responses named in `known` (sent in an earlier answer) are listed by
+ * name, not written out again.
+ */
+export function operationMarkdown(site: Site, entry: OperationEntry, known: readonly string[] = []): string {
   const doc = site.openApi();
   const {method, path, operation, parameters} = entry;
   const base = basePath(doc);
@@ -167,14 +194,47 @@ export function operationMarkdown(site: Site, entry: OperationEntry): string {
     media(doc, body.content, out, schemas);
   }
   out.push('## Responses', '');
+  // A shared response (401, 403, 413, most 500s) is named under its status and described once, below the others.
+  const shared = new Set<string>();
   for (const [status, value] of Object.entries(operation.responses ?? {})) {
+    const ref = isReference(value) && value.$ref.startsWith(SHARED_RESPONSES) ? value.$ref : undefined;
+    if (ref) {
+      const name = ref.slice(SHARED_RESPONSES.length);
+      shared.add(name);
+      const own = (value as {description?: string}).description?.trim();
+      out.push(`### ${status}: \`${name}\``, '', ...(own ? [own, ''] : []));
+      continue;
+    }
     const response = deref<Response>(doc, value as Response);
     out.push(`### ${status}`, '', (response.description ?? '').trim(), '');
     media(doc, response.content, out, schemas);
   }
+  if (shared.size > 0) {
+    out.push('## Shared responses', '');
+    const skipped = [...shared].filter((name) => known.includes(name));
+    if (skipped.length > 0) out.push(`Sent before, not repeated: ${skipped.map((n) => `\`${n}\``).join(', ')}.`, '');
+    for (const name of shared) {
+      if (known.includes(name)) continue;
+      const response = deref<Response>(doc, pointer<Response>(doc, `${SHARED_RESPONSES}${name}`));
+      const parts = Object.entries(response.content ?? {}).map(([type, m]) => {
+        collectSchemas(doc, m.schema, schemas);
+        const schema = m.schema && isReference(m.schema) ? schemaName(m.schema.$ref) : undefined;
+        const example = m.example ?? Object.values(m.examples ?? {})[0]?.value;
+        return (
+          `\`${type}\`${schema ? ` \`${schema}\`` : ''}` +
+          (example !== undefined ? `, e.g. \`${JSON.stringify(example)}\`` : '')
+        );
+      });
+      out.push(`- \`${name}\`: ${cell(response.description).trim()} ${parts.join('; ')}.`);
+    }
+    out.push('');
+  }
   if (schemas.size > 0) {
     out.push('## Schemas', '');
+    const skipped = [...schemas].filter((name) => known.includes(name));
+    if (skipped.length > 0) out.push(`Sent before, not repeated: ${skipped.map((n) => `\`${n}\``).join(', ')}.`, '');
     for (const name of schemas) {
+      if (known.includes(name)) continue;
       out.push(`### ${name}`, '', yamlBlock(pointer(doc, `#/components/schemas/${name}`)), '');
     }
   }

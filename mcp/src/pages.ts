@@ -179,7 +179,7 @@ function pathFilter(site: Site, version: string, prefix: string): (path: string)
 }
 
 /** Longest summary of a page in the compact list, in characters. */
-export const SUMMARY_MAX = 64;
+export const SUMMARY_MAX = 48;
 
 /** The first sentence of a description, cut at a word when it is longer than SUMMARY_MAX. */
 export function summary(description: string): string {
@@ -311,7 +311,7 @@ export function readPage(site: Site, urlOrPath: string, request: PageRequest = {
 }
 
 /** Most bytes of section text a search hit carries. */
-export const HIT_TEXT_LIMIT = 1024;
+export const HIT_TEXT_LIMIT = 640;
 /** How many hits, from the first, carry their section's text: the rest carry the address to read it with. */
 export const HITS_WITH_TEXT = 3;
 
@@ -326,16 +326,14 @@ interface HitSection {
 /** A search_docs hit: the engine's, with the address get_page takes and, for the first hits, the section's text. */
 export interface SearchHit extends Omit<DocHit, 'snippet'> {
   snippet?: string;
-  path?: string;
-  anchor?: string;
   sectionText?: string;
   sectionBytes?: number;
 }
 
 /**
- * search_docs' hits: the engine's, each with its page's path and section anchor (`get_page {url_or_path: path,
- * section: anchor}` reads it) and its section's size; the first HITS_WITH_TEXT hits, less those in a section already
- * sent, also carry the section's text.
+ * search_docs' hits: the engine's, each with its section's size (`get_page {url_or_path: url}` reads the section the
+ * URL's #anchor names); the first HITS_WITH_TEXT hits, less those in a section already sent, also carry the section's
+ * text, without its heading and in place of the snippet.
  */
 export function searchHits(site: Site, query: string, version: string | undefined, limit: number): SearchHit[] {
   const sent = new Set<string>();
@@ -345,11 +343,15 @@ export function searchHits(site: Site, query: string, version: string | undefine
     const hit: SearchHit = snippet === rest.title || snippet === rest.section ? rest : engineHit;
     const found = hitSection(site, hit.url, hit.section);
     if (!found) return hit;
-    const {sectionText, ...address} = found;
-    const key = `${address.path}#${address.anchor ?? ''}`;
+    // The hit's URL is all get_page needs (its #anchor names the section): the path and anchor are not repeated.
+    const {sectionText, sectionBytes, path, anchor} = found;
+    const key = `${path}#${anchor ?? ''}`;
     const withText = i < HITS_WITH_TEXT && !sent.has(key);
     sent.add(key);
-    return {...hit, ...address, ...(withText ? {sectionText} : {})};
+    if (!withText) return {...hit, sectionBytes};
+    // The section's text holds the snippet, and its heading is the hit's title or section.
+    const {snippet: _, ...withoutSnippet} = hit;
+    return {...withoutSnippet, sectionBytes, sectionText};
   });
 }
 
@@ -389,7 +391,7 @@ function findHitSection(site: Site, url: string, heading?: string): HitSection |
   return {
     path: listedPath(site, page.path),
     ...(section ? {anchor: section.anchor} : {}),
-    sectionText: bounded(whole, HIT_TEXT_LIMIT).text,
+    sectionText: bounded(whole.replace(/^#{1,6} .*\n+/, ''), HIT_TEXT_LIMIT).text,
     sectionBytes: bytes(whole),
   };
 }

@@ -28,12 +28,10 @@ export const searchOutput = {
     z.object({
       title: z.string(),
       section: z.string().optional(),
-      url: z.string(),
-      path: z.string().optional().describe("get_page's url_or_path."),
-      anchor: z.string().optional().describe("get_page's section; none for a page's opening."),
+      url: z.string().describe("get_page's url_or_path: its #anchor is the section."),
       version: z.string().nullable(),
       snippet: z.string().optional(),
-      sectionText: z.string().optional().describe("The section's Markdown, cut at about 1 KB; first hits only."),
+      sectionText: z.string().optional().describe("The section's Markdown, cut short; first hits only."),
       sectionBytes: z.number().optional(),
     }),
   ),
@@ -134,7 +132,12 @@ export const evaluateOutput = {
       })
       .catchall(repeated),
   ),
-  space: z
-    .record(z.string(), repeated)
-    .describe("Per feature, SPACE's answer; SPACE writes each key service-name first."),
+  space: z.record(z.string(), repeated).describe("SPACE's answer per feature; SPACE's keys are service-name first."),
+};
+
+export const sandboxOutput = {
+  calls: z.array(
+    z.object({call: z.string(), status: z.number(), body: repeated.optional(), divergence: z.string().optional()}),
+  ),
+  clock: z.string(),
 };

@@ -9,9 +9,10 @@ import {z} from 'zod/v4';
 import {findApiOperation, operationMarkdown} from './api';
 import {evaluateDocument} from './evaluate';
 import {compactPages, listPages, readPage, searchHits} from './pages';
+import {MAX_SANDBOX_CALLS, runSandbox} from './sandbox';
 import {MAX_QUERY} from './search';
 import type {Site} from './site';
-import {evaluateOutput, listOutput, searchOutput, validateOutput} from './schemas';
+import {evaluateOutput, listOutput, sandboxOutput, searchOutput, validateOutput} from './schemas';
 import {UNREADABLE, validatePricing} from './validate';
 
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
@@ -51,7 +52,7 @@ export const searchDocsTool = defineTool({
   title: 'Search the SPHERE docs',
   description:
     'Start here for any question on Pricing2Yaml, Pricing4Java/React/TS or SPACE: ranked hits, the first with ' +
-    'their section text, each with the path and anchor get_page reads.',
+    'their section text, each with the URL get_page reads.',
   input: {
     query: z.string().max(MAX_QUERY).describe('Identifiers or a few plain words.'),
     version: version('default: every version, the current one first.'),
@@ -67,7 +68,7 @@ export const getPageTool = defineTool({
   name: 'get_page',
   title: 'Read a docs page as Markdown',
   description:
-    "Reads a docs page as Markdown, a section at a time (a hit's path and anchor). Without section: the outline " +
+    "Reads a docs page as Markdown, a section at a time (a hit's URL). Without section: the outline " +
     'and first section.',
   input: {
     url_or_path: z
@@ -154,10 +155,42 @@ export const getApiOperationTool = defineTool({
     operationId: z.string().max(200).optional().describe('Such as createContract or evaluateFeature.'),
     method: z.string().max(10).optional().describe('HTTP method, with path.'),
     path: z.string().max(2000).optional().describe('Path template or concrete path; /api/v1 optional.'),
+    known: z
+      .array(z.string().max(100))
+      .max(100)
+      .optional()
+      .describe('Schema and shared-response names you already have: named, not sent again.'),
   },
-  run(site, {operationId, method, path}) {
+  run(site, {operationId, method, path, known}) {
     const entry = findApiOperation(site.openApi(), {operationId, method, path});
-    return {content: [text(operationMarkdown(site, entry))]};
+    return {content: [text(operationMarkdown(site, entry, known))]};
+  },
+});
+
+export const spaceSandboxTool = defineTool({
+  name: 'space_sandbox',
+  title: 'Call an in-memory SPACE',
+  description:
+    "Runs SPACE API calls in order on a fresh in-memory SPACE 9123ae2: each call's status and body as SPACE " +
+    "answers. A call without apiKey uses the seeded admin's.",
+  input: {
+    calls: z
+      .array(
+        z.object({
+          method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
+          path: z.string().max(2000).describe('Such as /features/user-1?details=true.'),
+          body: z.unknown().optional().describe('Uploads: {"pricing": "<YAML>"}.'),
+          apiKey: z.string().max(200).optional().describe('"" sends none.'),
+          advanceDays: z.number().min(0).optional().describe('Days the clock moves on first.'),
+        }),
+      )
+      .min(1)
+      .max(MAX_SANDBOX_CALLS)
+      .describe('Run in order.'),
+  },
+  output: sandboxOutput,
+  async run(site, {calls}) {
+    return structured(await runSandbox(site, calls));
   },
 });
 
@@ -168,4 +201,5 @@ export const TOOLS: readonly ToolDefinition[] = [
   validatePricingTool,
   evaluatePricingTool,
   getApiOperationTool,
+  spaceSandboxTool,
 ];

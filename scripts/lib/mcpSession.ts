@@ -38,10 +38,22 @@ export function sessionCalls(): {tool: string; args: Record<string, unknown>}[] 
     if (!text.includes(ref.replace[0])) throw new Error(`"${ref.replace[0]}" is not in the pricing ${ref.pricing}`);
     return text.replace(ref.replace[0], ref.replace[1]);
   };
+  // A space_sandbox call's upload body {"pricing": {"pricing": name}} stands for that pricing's text.
+  const sandboxCall = (call: {body?: {pricing?: unknown}}) =>
+    call.body && typeof call.body.pricing === 'object'
+      ? {...call, body: {...call.body, pricing: pricing(call.body.pricing as PricingRef)}}
+      : call;
   return session.calls.map(({tool, arguments: args}) => ({
     tool,
     args: Object.fromEntries(
-      Object.entries(args).map(([k, v]) => [k, k === 'yaml' && typeof v === 'object' ? pricing(v as PricingRef) : v]),
+      Object.entries(args).map(([k, v]) => [
+        k,
+        k === 'yaml' && typeof v === 'object'
+          ? pricing(v as PricingRef)
+          : k === 'calls' && tool === 'space_sandbox'
+            ? (v as {body?: {pricing?: unknown}}[]).map(sandboxCall)
+            : v,
+      ]),
     ),
   }));
 }

@@ -32,7 +32,7 @@ import {BUILD, ORIGIN} from './site';
 import {MCP_SERVER_KEY, MCP_TARBALL_PATH, clientConfigs} from '@sphere-docs/lib/mcpConnect';
 import {WORKED_EXAMPLE} from '@sphere-docs/lib/mcpWorkedExample';
 import {HITS_WITH_TEXT, HIT_TEXT_LIMIT, PAGE_LIMIT, SMALL_PAGE, SUMMARY_MAX} from '../../mcp/src/pages';
-import {SESSION_BUDGETS, describeCall, replaySession} from '../../scripts/lib/mcpSession';
+import {SESSION_BUDGETS, describeCall, notehive, replaySession} from '../../scripts/lib/mcpSession';
 import {articleHeadingIds, outline} from '../../mcp/src/sections';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -94,11 +94,19 @@ const index = (() => {
 })();
 
 describe('tools', () => {
-  it('lists the six tools, each with a description and the JSON Schema of its input', async () => {
+  it('lists the seven tools, each with a description and the JSON Schema of its input', async () => {
     const {tools} = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual(
-      ['evaluate_pricing', 'get_api_operation', 'get_page', 'list_pages', 'search_docs', 'validate_pricing'].sort(),
+      [
+        'evaluate_pricing',
+        'get_api_operation',
+        'get_page',
+        'list_pages',
+        'search_docs',
+        'space_sandbox',
+        'validate_pricing',
+      ].sort(),
     );
     const expected: Record<string, {properties: string[]; required: string[]}> = {
       search_docs: {properties: ['limit', 'query', 'version'], required: ['query']},
@@ -106,7 +114,8 @@ describe('tools', () => {
       list_pages: {properties: ['detail', 'prefix', 'section', 'version'], required: []},
       validate_pricing: {properties: ['yaml'], required: ['yaml']},
       evaluate_pricing: {properties: ['addOns', 'plan', 'server', 'usage', 'yaml'], required: ['yaml']},
-      get_api_operation: {properties: ['method', 'operationId', 'path'], required: []},
+      get_api_operation: {properties: ['known', 'method', 'operationId', 'path'], required: []},
+      space_sandbox: {properties: ['calls'], required: ['calls']},
     };
     for (const [name, {properties, required}] of Object.entries(expected)) {
       const tool = byName.get(name)!;
@@ -119,7 +128,7 @@ describe('tools', () => {
       }
       expect(tool.annotations?.readOnlyHint, name).toBe(true);
     }
-    const structured = ['evaluate_pricing', 'list_pages', 'search_docs', 'validate_pricing'];
+    const structured = ['evaluate_pricing', 'list_pages', 'search_docs', 'space_sandbox', 'validate_pricing'];
     for (const tool of tools) {
       expect(tool.outputSchema?.type === 'object', tool.name).toBe(structured.includes(tool.name));
     }
@@ -129,7 +138,7 @@ describe('tools', () => {
   it('fit in 10 KB as the tools/list answer, and tell the assistant to search, then read sections', async () => {
     const listed = await client.listTools();
     expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThan(SESSION_BUDGETS.toolListBytes);
-    expect(client.getInstructions()).toMatch(/search_docs first[\s\S]*get_page with a hit's path and anchor/);
+    expect(client.getInstructions()).toMatch(/search_docs first[\s\S]*get_page with a hit's URL/);
   });
 });
 
@@ -161,33 +170,36 @@ describe('search_docs', () => {
       if (hit.snippet !== undefined) expect(hit.snippet).not.toMatch(/<mark>|&#\d+;/);
     }
     expect(textOf(result)).toContain(hits[0].url as string);
-    // The first hits carry the text of their section, bounded, starting at its heading when it has one; the others
-    // only its size and address.
+    // The first hits carry the text of their section, bounded, without its heading (the hit's title or section) and
+    // in place of the snippet; the others only its size and address.
     hits.forEach((hit, i) => {
       expect(hit.sectionBytes as number).toBeGreaterThan(0);
       if (i >= HITS_WITH_TEXT) expect(hit.sectionText, hit.url as string).toBeUndefined();
       if (hit.sectionText === undefined) return;
       expect(Buffer.byteLength(hit.sectionText as string), hit.url as string).toBeLessThanOrEqual(HIT_TEXT_LIMIT);
-      if (String(hit.url).includes('#')) expect(hit.sectionText as string, hit.url as string).toMatch(/^#{2,6} /);
+      expect(hit.sectionText as string, hit.url as string).not.toMatch(/^#{1,6} /);
+      expect(hit.snippet, hit.url as string).toBeUndefined();
     });
     expect(hits[0].sectionText).toBeDefined();
     const current = await call('search_docs', {query: 'create contract', limit: 1});
     expect((current.structuredContent as {hits: {version: string}[]}).hits[0].version).toBe(CURRENT_VERSION);
   });
 
-  it('gives each hit the path and anchor get_page takes, which read the same section as the hit URL', async () => {
+  it("gives each hit a URL get_page reads as the hit's section, and neither path nor anchor again", async () => {
     type Hit = {url: string; path?: string; anchor?: string; section?: string; sectionText?: string};
     let checked = 0;
     for (const {query} of JUDGMENTS.slice(0, 12)) {
       const {hits} = (await call('search_docs', {query, limit: 5})).structuredContent as {hits: Hit[]};
       for (const hit of hits.filter((h) => h.url.startsWith(`${ORIGIN}/docs/`))) {
-        expect(hit.path, hit.url).toBeDefined();
-        // A current-version page's path has no version, as list_pages gives it; get_page reads it as the current one.
-        const path = hit.url.replace(ORIGIN, '').replace(/#.*$/, '');
-        expect(path.replace(`/docs/${CURRENT_VERSION}/`, '/'), hit.url).toBe(hit.path);
-        expect(hit.anchor !== undefined, hit.url).toBe(hit.url.includes('#'));
-        if (hit.anchor === undefined) continue;
-        const bySection = await call('get_page', {url_or_path: hit.path, section: hit.anchor});
+        expect(hit.path, hit.url).toBeUndefined();
+        expect(hit.anchor, hit.url).toBeUndefined();
+        if (!hit.url.includes('#')) continue;
+        // The URL's path and #anchor read the same section as the path (without the current version) and anchor.
+        const [address, anchor] = hit.url.replace(ORIGIN, '').split('#');
+        const bySection = await call('get_page', {
+          url_or_path: address.replace(`/docs/${CURRENT_VERSION}/`, '/'),
+          section: anchor,
+        });
         expect(bySection.isError, hit.url).toBeFalsy();
         expect(textOf(bySection), hit.url).toBe(textOf(await call('get_page', {url_or_path: hit.url})));
         expect(textOf(bySection), hit.url).toContain(`${hit.url}`);
@@ -796,7 +808,7 @@ describe('Streamable HTTP', () => {
       const url = new URL(/http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(server.stderr())![0]);
       const http = new Client({name: 'docs-tests', version: '1.0.0'});
       await http.connect(new StreamableHTTPClientTransport(url));
-      expect((await http.listTools()).tools).toHaveLength(6);
+      expect((await http.listTools()).tools).toHaveLength(7);
       const result = (await http.callTool({
         name: 'search_docs',
         arguments: {query: 'api key', limit: 3},
@@ -863,7 +875,7 @@ describe('the packed package', () => {
       // Out of the repository: nothing can be resolved from its node_modules.
       const packed = await connect([join(dir, 'package', 'dist', 'server.cjs')], dir);
       try {
-        expect((await packed.listTools()).tools).toHaveLength(6);
+        expect((await packed.listTools()).tools).toHaveLength(7);
         const result = (await packed.callTool({
           name: 'search_docs',
           arguments: {query: 'renew token filter', limit: 3},
@@ -900,6 +912,43 @@ describe('the packed package', () => {
             )
           ).status,
         );
+        // The in-memory SPACE is bundled: upload, contract, evaluation with an expected consumption.
+        const sandbox = (await packed.callTool({
+          name: 'space_sandbox',
+          arguments: {
+            calls: [
+              {method: 'POST', path: '/services', body: {pricing: notehive()}},
+              {
+                method: 'POST',
+                path: '/contracts',
+                body: {
+                  userContact: {userId: 'user-1', username: 'ada'},
+                  contractedServices: {notehive: '2025-1'},
+                  subscriptionPlans: {notehive: 'PRO'},
+                  subscriptionAddOns: {notehive: {}},
+                },
+              },
+              {
+                method: 'POST',
+                path: '/features/user-1/notehive-aiSummaries',
+                body: {'notehive-aiSummariesPerMonth': 1},
+              },
+              {method: 'GET', path: '/services', apiKey: ''},
+            ],
+          },
+        })) as CallToolResult;
+        expect(sandbox.isError, textOf(sandbox)).toBeFalsy();
+        const answers = (sandbox.structuredContent as {calls: {status: number; body: unknown}[]}).calls;
+        expect(answers.map((a) => a.status)).toEqual([201, 201, 200, 401]);
+        expect(answers[0].body).toMatchObject({name: 'NoteHive', disabled: false});
+        expect(answers[1].body).toMatchObject({contractedServices: {notehive: '2025-1'}});
+        expect(answers[2].body).toEqual({
+          eval: true,
+          used: {'notehive-aiSummariesPerMonth': 1},
+          limit: {'notehive-aiSummariesPerMonth': 50},
+          error: null,
+        });
+        expect(JSON.parse(textOf(sandbox))).toEqual(sandbox.structuredContent);
       } finally {
         await packed.close();
       }
@@ -1071,5 +1120,7 @@ describe('the recorded integration session', () => {
       expect(answer.bytes, describeCall(answer)).toBeLessThanOrEqual(SESSION_BUDGETS.answerBytes);
     }
     console.log(`integration session: ${session.answers.length - 2} calls, ${session.total} bytes`);
+    expect(session.total).toBeLessThanOrEqual(SESSION_BUDGETS.totalBytes);
+    expect(session.byTool.find((t) => t.tool === 'list_pages')!.largest).toBeLessThan(SESSION_BUDGETS.answerBytes);
   });
 });

@@ -13,7 +13,9 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer} from '../../mcp/src/server';
 import {Site} from '../../mcp/src/site';
-import {SESSION_BUDGETS} from '../../scripts/lib/mcpSession';
+import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {SANDBOX_ADMIN_API_KEY} from '@sphere-docs/lib/space-sandbox';
+import {SESSION_BUDGETS, notehive} from '../../scripts/lib/mcpSession';
 import {parseArgs} from '../../mcp/src/cli';
 import {parseLlmsTxt} from '../../mcp/src/llms';
 import {SUMMARY_MAX, sitePath, summary} from '../../mcp/src/pages';
@@ -255,8 +257,123 @@ describe('answers sized for a context', () => {
 
   it('keeps the tools/list answer under 10 KB', async () => {
     const listed = await client.listTools();
-    expect(listed.tools).toHaveLength(6);
+    expect(listed.tools).toHaveLength(7);
     expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThan(SESSION_BUDGETS.toolListBytes);
+  });
+
+  it("lists each tool as the SDK would, less each schema's $schema, execution and closed objects", async () => {
+    const sdk = new McpServer({name: 'reference', version: '0'});
+    for (const tool of TOOLS) {
+      sdk.registerTool(
+        tool.name,
+        {
+          title: tool.title,
+          description: tool.description,
+          inputSchema: tool.input,
+          ...(tool.output ? {outputSchema: tool.output} : {}),
+          annotations: {readOnlyHint: true, openWorldHint: false},
+        },
+        () => ({content: []}),
+      );
+    }
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await sdk.connect(serverSide);
+    const reference = new Client({name: 'unit', version: '1.0.0'});
+    await reference.connect(clientSide);
+    const strip = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(strip)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .filter(
+                  ([k, v]) => k !== '$schema' && k !== 'execution' && !(k === 'additionalProperties' && v === false),
+                )
+                .map(([k, v]) => [k, strip(v)]),
+            )
+          : value;
+    const theirs = (await reference.listTools()).tools;
+    const ours = (await client.listTools()).tools;
+    expect(theirs.some((t) => '$schema' in t.inputSchema)).toBe(true);
+    expect(ours.some((t) => JSON.stringify(t).includes('$schema'))).toBe(false);
+    expect(ours).toEqual(strip(theirs));
+    await reference.close();
+  });
+
+  it('runs a SPACE scenario in a fresh in-memory SPACE: upload, contract, evaluation with consumption', async () => {
+    const contract = {
+      userContact: {userId: 'user-1', username: 'ada'},
+      billingPeriod: {autoRenew: true, renewalDays: 30},
+      contractedServices: {notehive: '2025-1'},
+      subscriptionPlans: {notehive: 'PRO'},
+      subscriptionAddOns: {notehive: {extraSummaries: 1}},
+    };
+    const feature = '/api/v1/features/user-1/notehive-aiSummaries';
+    const result = await call('space_sandbox', {
+      calls: [
+        {method: 'POST', path: '/services', body: {pricing: notehive()}},
+        {method: 'POST', path: '/contracts', body: contract},
+        {method: 'POST', path: feature, body: {'notehive-aiSummariesPerMonth': 149}},
+        {method: 'POST', path: feature, body: {'notehive-aiSummariesPerMonth': 1}},
+        {method: 'POST', path: feature, body: {'notehive-aiSummariesPerMonth': 1}},
+        {method: 'POST', path: feature, body: {'notehive-aiSummariesPerMonth': 1}, advanceDays: 31},
+        {method: 'GET', path: '/contracts/user-1', apiKey: 'not-a-key'},
+        {method: 'GET', path: '/contracts/user-1', apiKey: ''},
+      ],
+    });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse((result.content[0] as {text: string}).text)).toEqual(result.structuredContent);
+    const {calls, clock} = result.structuredContent as {
+      calls: {call: string; status: number; body?: unknown; divergence?: string}[];
+      clock: string;
+    };
+    expect(calls.map((c) => [c.call, c.status])).toEqual([
+      ['POST /services', 201],
+      ['POST /contracts', 201],
+      [`POST ${feature}`, 200],
+      [`POST ${feature}`, 200],
+      [`POST ${feature}`, 200],
+      [`POST ${feature}`, 200],
+      ['GET /contracts/user-1', 401],
+      ['GET /contracts/user-1', 401],
+    ]);
+    // PRO gives 50 summaries a month, the add-on 100 more. The expression reads the level before the amount: at 149
+    // of 150 one more is allowed and recorded, at 150 it is refused and not recorded.
+    expect(calls[0].divergence).toMatch(/socket/);
+    expect(calls[2].body).toEqual({
+      eval: true,
+      used: {'notehive-aiSummariesPerMonth': 149},
+      limit: {'notehive-aiSummariesPerMonth': 150},
+      error: null,
+    });
+    expect(calls[3].body).toMatchObject({eval: true, used: {'notehive-aiSummariesPerMonth': 150}});
+    expect(calls[4].body).toMatchObject({eval: false, used: {'notehive-aiSummariesPerMonth': 151}});
+    // A month on, the renewable level was reset.
+    expect(calls[5].body).toMatchObject({eval: true, used: {'notehive-aiSummariesPerMonth': 1}});
+    expect(calls[6].body).toEqual({error: 'Invalid API Key'});
+    expect(calls[7].body).toMatchObject({error: expect.stringMatching(/API Key not found/) as string});
+    expect(Date.parse(clock) - Date.now()).toBeGreaterThan(30 * 24 * 3600 * 1000);
+    // Each tool call starts afresh: the service uploaded above is not there.
+    const fresh = await call('space_sandbox', {calls: [{method: 'GET', path: '/services'}]});
+    expect((fresh.structuredContent as {calls: {body: unknown}[]}).calls[0].body).toEqual([]);
+    expect(SANDBOX_ADMIN_API_KEY).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('names the shared responses and the schemas an earlier answer sent instead of repeating them', async () => {
+    const text = async (args: Record<string, unknown>) =>
+      ((await call('get_api_operation', args)).content[0] as {text: string}).text;
+    const full = await text({operationId: 'createContract'});
+    expect(full).toMatch(/^### 401: `Unauthorized`$/m);
+    expect(full.match(/^- `Unauthorized`: .*API Key not found/gm)).toHaveLength(1);
+    expect(full).toMatch(/^### UserContact$/m);
+    expect(full).toContain('userContact: {$ref: UserContact}');
+    expect(full).not.toContain('#/components/schemas/');
+    const short = await text({operationId: 'createContract', known: ['UserContact', 'Contract', 'Unauthorized']});
+    expect(short).not.toMatch(/^### UserContact$/m);
+    expect(short).not.toMatch(/^- `Unauthorized`/m);
+    expect(short).toContain('Sent before, not repeated: `UserContact`, `Contract`.');
+    expect(short).toMatch(/^### NewContract$/m);
+    expect(Buffer.byteLength(short)).toBeLessThan(Buffer.byteLength(full) - 1000);
   });
 
   it('sends a structured result once: the structured content and one text block of the same JSON', async () => {
