@@ -68,9 +68,13 @@ function Html({html}: {html: string | undefined}): ReactNode {
   return html ? <div className={styles.html} dangerouslySetInnerHTML={{__html: html}} /> : null;
 }
 
-/** The Description cell of a field table. */
+/** The Description cell of a field table: a phrase, or paragraphs and lists (which no <span> may hold). */
 const describe = (node: JsonSchema): ReactNode =>
-  node.description ? <span dangerouslySetInnerHTML={{__html: node.description}} /> : null;
+  node.description && /^<(p|ul|ol|pre|div)[\s>]/.test(node.description.trim()) ? (
+    <Html html={node.description} />
+  ) : node.description ? (
+    <span dangerouslySetInnerHTML={{__html: node.description}} />
+  ) : null;
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
