@@ -179,7 +179,7 @@ function pathFilter(site: Site, version: string, prefix: string): (path: string)
 }
 
 /** Longest summary of a page in the compact list, in characters. */
-export const SUMMARY_MAX = 48;
+export const SUMMARY_MAX = 40;
 
 /** The first sentence of a description, cut at a word when it is longer than SUMMARY_MAX. */
 export function summary(description: string): string {
@@ -311,7 +311,7 @@ export function readPage(site: Site, urlOrPath: string, request: PageRequest = {
 }
 
 /** Most bytes of section text a search hit carries. */
-export const HIT_TEXT_LIMIT = 640;
+export const HIT_TEXT_LIMIT = 576;
 /** How many hits, from the first, carry their section's text: the rest carry the address to read it with. */
 export const HITS_WITH_TEXT = 3;
 
