@@ -4,27 +4,13 @@
  * page: an upload of the user guide's NoteHive pricing, a contract, a feature evaluation, each answer read against the
  * document as a real instance's is, the sandbox's note where it may differ from SPACE, and Reset emptying it.
  */
-import {expect, test, type Locator, type Page} from '@playwright/test';
+import {expect, test} from '@playwright/test';
 import {SANDBOX_ADMIN_API_KEY} from '@sphere-docs/lib/space-sandbox/admin';
-import {LATE} from './axe';
 import {SANDBOX_MARKER} from '../utils/sandboxMarker';
-import {docPath, idle, waitForHydration, watchErrors, watchLoads} from './utils';
+import {consoleOf, send} from './spaceConsole';
+import {docPath, waitForHydration, watchErrors, watchLoads} from './utils';
 
 const PAGE = docPath('api/space/space-api');
-
-/** Opens the console of an operation (as tests/e2e/space-try-it.spec.ts does); returns it and its result area. */
-async function consoleOf(page: Page, operationId: string): Promise<{console: Locator; answer: Locator}> {
-  const button = page.getByRole('button', {name: `Try ${operationId}`, exact: true});
-  await button.scrollIntoViewIfNeeded();
-  await idle(page);
-  await button.click();
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  const console = page.getByRole('region', {name: `Console of ${operationId}`});
-  await expect(console).toBeVisible({timeout: LATE});
-  return {console, answer: console.getByRole('status')};
-}
-
-const send = (console: Locator) => console.getByRole('button', {name: 'Send', exact: true}).click();
 
 test('the sandbox answers as SPACE, loads on the first Send, keeps nothing outside the page and resets', async ({
   page,

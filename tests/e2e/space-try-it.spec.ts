@@ -9,13 +9,14 @@
 import {createServer, type Server} from 'node:http';
 import {connect} from 'node:net';
 import type {ChildProcess} from 'node:child_process';
-import {expect, test, type Locator, type Page} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {DOCUMENT, spawnMock} from '../../scripts/mock-space';
 import {TIMEOUT_SECONDS} from '../../plugins/space-openapi/theme/SpaceApiReference/TryIt/limits';
 import {freePort} from '../utils/freePort';
 import {SANDBOX_MARKER} from '../utils/sandboxMarker';
 import {LATE, setMode, violations, where} from './axe';
-import {docPath, idle, waitForHydration, watchErrors, watchLoads} from './utils';
+import {consoleOf, send} from './spaceConsole';
+import {docPath, waitForHydration, watchErrors, watchLoads} from './utils';
 
 const PAGE = docPath('api/space/space-api');
 /** Picked in beforeAll, each free at the time; CLOSED_PORT stays so, which beforeAll checks. */
@@ -83,25 +84,6 @@ async function openReference(page: Page, baseUrl: string, apiKey: string): Promi
   await panel.getByRole('textbox', {name: 'Base URL'}).fill(baseUrl);
   await panel.getByLabel('API key').fill(apiKey);
 }
-
-/** Opens the console of an operation; returns it and its result area. */
-async function consoleOf(page: Page, operationId: string): Promise<{console: Locator; answer: Locator}> {
-  const button = page.getByRole('button', {name: `Try ${operationId}`, exact: true});
-  // Scrolled to first, and clicked once the page has drawn what that brought into view and what earlier steps started
-  // (an answer's code block, sections drawn only near the viewport). A click finds where the button is, then presses
-  // that point, which a late shift of the layout can leave on something else: seen once on a busy machine, at the
-  // fourth console opened, whose button stayed closed.
-  await button.scrollIntoViewIfNeeded();
-  await idle(page);
-  await button.click();
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  const console = page.getByRole('region', {name: `Console of ${operationId}`});
-  // The first console opened loads the console's chunk.
-  await expect(console).toBeVisible({timeout: LATE});
-  return {console, answer: console.getByRole('status')};
-}
-
-const send = (console: Locator) => console.getByRole('button', {name: 'Send', exact: true}).click();
 
 test('sends one operation of each kind to the mock and reads the answer against the document', async ({page}) => {
   test.setTimeout(120_000);
