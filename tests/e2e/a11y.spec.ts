@@ -1,38 +1,12 @@
 /**
- * Accessibility gate, where it depends on how content is drawn: axe-core finds no violation, of any impact, in dark
- * mode at desktop width and in both modes at phone width, on one page of each layout and on pages that together show
- * every kind of content of the site (representativePages); nor in the open search modal, the open mobile drawer, the
- * page actions' menu or the announcement bar. Every page is checked in light mode at desktop width by pages.spec.ts.
- * The layout pages are analysed whole; the others, chosen for the kinds of content of their <main>, on <main> only,
- * since their navbar, sidebar and footer are those of a layout page.
+ * Accessibility gate on interactive states: axe-core finds no violation, of any impact, in the open search modal, the
+ * open mobile drawer, the page actions' menu or the announcement bar, in both modes. How every kind of content is drawn
+ * in each mode and at each width is checked in the crawl (tests/e2e/pages.spec.ts), on the pages that together show
+ * every kind of content of the site (representativePages).
  */
 import {expect, test, type Page} from '@playwright/test';
 import {WIDTHS, open, setMode, violations, where, type Width} from './axe';
-import {LAYOUT_PAGES, docPath, representativePages} from './utils';
-
-for (const width of Object.keys(WIDTHS) as Width[]) {
-  test.describe(`axe at ${width} width (${WIDTHS[width].width}px)`, () => {
-    test.use({viewport: WIDTHS[width]});
-    // axe checks the contrast of every code token: the longest pages need more than the default minute on 2 cores.
-    test.setTimeout(180_000);
-
-    // Light mode at desktop width is checked on every page (pages.spec.ts).
-    const modes = width === 'desktop' ? (['dark'] as const) : (['light', 'dark'] as const);
-    for (const path of representativePages()) {
-      test(`${path} in ${modes.join(' and ')} mode`, async ({page}) => {
-        await open(page, path);
-        const found: string[] = [];
-        for (const mode of modes) {
-          await setMode(page, mode);
-          found.push(
-            ...(await violations(page, where(path, mode, width), LAYOUT_PAGES.includes(path) ? undefined : 'main')),
-          );
-        }
-        expect(found, found.join('\n')).toEqual([]);
-      });
-    }
-  });
-}
+import {docPath} from './utils';
 
 /**
  * The page actions of a doc page with their menu open, after the clipboard refused a copy (the Markdown is then shown

@@ -1,6 +1,7 @@
 /**
  * Mermaid diagrams are drawn at build time (plugins/mermaid-svg): each comes in the page's HTML as two SVGs, one per
- * colour mode, and no page loads Mermaid. Their colours and contrast in both modes are checked by a11y.spec.ts.
+ * colour mode, and no page loads Mermaid. Their colours and contrast in both modes are checked in the crawl
+ * (pages.spec.ts).
  */
 import {expect, test, type Page} from '@playwright/test';
 import {allFences} from '../../plugins/mermaidFences';

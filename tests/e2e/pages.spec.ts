@@ -1,27 +1,36 @@
 /**
- * One visit of every page the site serves (the built sitemap, /markdown-page, /search and the not-found page), which checks
- * everything that must hold on each of them:
- * - without JavaScript, a doc page reads in full from the server-rendered HTML (title, text, sidebar, navbar, code,
- *   every tab panel);
- * - with JavaScript, it answers 200 (404 for the not-found page), hydrates without a console error, asks nothing of
- *   another origin (every other origin is unreachable, as offline), marks its section in the navbar and shows that
- *   section's sidebar in its own version, and draws every diagram of its source;
+ * The crawl: one visit of every page the site serves whose content is not the same kinds of content as a page visited
+ * already (analysedPages: every page of the current version; the home page, /playground, /markdown-page, /search and the
+ * not-found page; and the frozen versions' pages that show what those do not, their chrome and version banner among
+ * them). Each visit checks everything that must hold on the page:
+ * - it answers 200 (404 for the not-found page), hydrates without a console error, asks nothing of another origin
+ *   (every other origin is unreachable, as offline), marks its section in the navbar and shows that section's sidebar in
+ *   its own version, and draws every diagram of its source;
  * - axe-core finds no violation of any rule, in light mode at desktop width: on the whole page where the page's chrome
  *   (navbar, sidebar and footer) is seen for the first time in the crawl, and on <main> (the article, its version
  *   banner, breadcrumbs, table of contents and pagination) on every other page, whose chrome is the same markup as a
- *   page checked whole (chromeCheckedOn). Every category of every sidebar is open on every page, so that is one
- *   page of each section in each version, and the pages outside the docs.
- * How each kind of content is drawn in dark mode and at phone width is checked on the pages that show every kind
- * (a11y.spec.ts).
+ *   page checked whole (chromeCheckedOn).
+ * On the pages that together show every kind of content (representativePages), the same visit also reads the page
+ * without JavaScript as the browser lays it out (title, text, sidebar, navbar, code, every tab panel shown), and has axe
+ * check it in dark mode at desktop width and in both modes at phone width.
+ * The frozen pages left out are made of the same components, drawn by the same stylesheet, as pages visited; what is
+ * theirs alone is their text and markup, which the build checks read on every built page: valid HTML whose content
+ * React hydrates as it is (html-validate, with its rules on headings, link text, alternative text and unique ids:
+ * tests/built/html.test.ts), what it holds without JavaScript (tests/built/pages-without-js.test.ts), its diagrams
+ * (tests/built/diagrams.test.ts), its links and images (tests/built/links-images.test.ts).
  */
 import {expect, test as base, type BrowserContext, type Page} from '@playwright/test';
-import {WIDTHS, open, setMode, violations, where} from './axe';
+import {WIDTHS, open, setMode, violations, where, type Mode, type Width} from './axe';
 import {
   ALL_VERSIONS,
+  ARCHIVED_VERSIONS,
+  LAYOUT_PAGES,
   SECTION_SIDEBARS,
+  analysedPages,
   chromeCheckedOn,
   docPath,
   parseDocPath,
+  representativePages,
   sitemapPaths,
   watchErrors,
   watchLoads,
@@ -30,6 +39,8 @@ import {
 const NOT_FOUND = '/this-page-does-not-exist';
 /** The sitemap leaves out the search page and the standalone Markdown page; they are pages all the same. */
 const PAGES = [...sitemapPaths(), '/markdown-page', '/search?q=pricing', NOT_FOUND];
+/** The pages the crawl visits. */
+const VISITED = [...analysedPages(PAGES)];
 
 /**
  * Console errors that the framework itself causes, each limited to one page and one message:
@@ -108,10 +119,10 @@ async function refuseOtherOrigins(page: Page, baseURL: string): Promise<string[]
   return foreign;
 }
 
-test('the crawl covers the home page, the introduction of every section and the pages outside the sitemap', () => {
-  expect(PAGES).toContain('/');
-  expect(PAGES).toContain(docPath('docs/Introduction'));
-  expect(PAGES).toContain('/playground');
+test('the crawl covers the home page, the introduction and the pages outside the sitemap', () => {
+  for (const path of ['/', '/playground', '/markdown-page', '/search?q=pricing', NOT_FOUND])
+    expect(VISITED).toContain(path);
+  expect(VISITED).toContain(docPath('docs/Introduction'));
   expect(PAGES.filter((p) => parseDocPath(p)).length).toBeGreaterThan(100);
 });
 
@@ -126,16 +137,37 @@ test('the whole page is analysed once for each chrome: the home page and a page 
   expect(whole.length).toBeLessThan(PAGES.length / 4);
 });
 
-test.describe('every page', () => {
+test('the crawl visits every page of the current version and outside the docs, and the frozen pages that add something', () => {
+  const analysed = analysedPages(PAGES);
+  const frozen = PAGES.filter((p) => ARCHIVED_VERSIONS.some((v) => p.startsWith(`/docs/${v}/`)));
+  expect(PAGES.filter((p) => !frozen.includes(p) && !analysed.has(p))).toEqual([]);
+  for (const p of [...chromeCheckedOn(PAGES), ...representativePages()]) expect(analysed.has(p), p).toBe(true);
+  // Each frozen version has pages of its own analysed (its chrome at least), but not all of them.
+  for (const version of ARCHIVED_VERSIONS) {
+    const own = frozen.filter((p) => p.startsWith(`/docs/${version}/`));
+    expect(own.filter((p) => analysed.has(p)).length, version).toBeGreaterThanOrEqual(3);
+    expect(own.filter((p) => !analysed.has(p)).length, version).toBeGreaterThan(0);
+  }
+});
+
+/** The looks checked on the pages that show every kind of content, besides light mode at desktop width. */
+const OTHER_LOOKS: readonly [Width, Mode][] = [
+  ['desktop', 'dark'],
+  ['mobile', 'light'],
+  ['mobile', 'dark'],
+];
+
+test.describe('every page that shows something of its own', () => {
   test.use({viewport: WIDTHS.desktop});
   // axe checks the contrast of every code token: the longest pages need more than the default minute on 2 cores.
   test.setTimeout(180_000);
 
-  for (const path of PAGES) {
+  for (const path of VISITED) {
     test(path, async ({page, withoutScripts, baseURL}) => {
       const doc = parseDocPath(path);
+      const representative = representativePages().includes(path);
 
-      if (doc) {
+      if (doc && representative) {
         const facts = await withoutJavaScript(withoutScripts, new URL(path, baseURL).href);
         expect(facts.hydrated, 'no script ran').toBe(false);
         expect(facts.h1, 'one visible h1').toBe(1);
@@ -172,9 +204,18 @@ test.describe('every page', () => {
       expect(errors.filter((e) => !EXPECTED_ERRORS.some((x) => x.page(path) && x.message.test(e)))).toEqual([]);
 
       // Drawn in light mode: the page's background, its code blocks and the light drawing of each diagram.
-      await setMode(page, 'light');
       const scope = chromeCheckedOn(PAGES).has(path) ? undefined : 'main';
+      await setMode(page, 'light');
       const found = await violations(page, where(path, 'light', 'desktop'), scope);
+      if (representative) {
+        // The layout pages are analysed whole in every look; the others, chosen for their content, on <main>.
+        const lookScope = LAYOUT_PAGES.includes(path) ? undefined : 'main';
+        for (const [width, mode] of OTHER_LOOKS) {
+          await page.setViewportSize(WIDTHS[width]);
+          await setMode(page, mode);
+          found.push(...(await violations(page, where(path, mode, width), lookScope)));
+        }
+      }
       expect(found, found.join('\n')).toEqual([]);
     });
   }

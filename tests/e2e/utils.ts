@@ -129,7 +129,7 @@ function builtFile(path: string): string {
  * parts, admonitions, tabs, tables and cards are all classes, so a page with content no other page has holds a kind
  * no other page holds.
  */
-function contentKinds(path: string): Set<string> {
+export function contentKinds(path: string): Set<string> {
   const tree = parseHtml(readFileSync(builtFile(path), 'utf8'));
   const kinds = new Set<string>();
   visit(select('main', tree) ?? tree, 'element', (el) => {
@@ -222,6 +222,30 @@ export function representativePages(): string[] {
   }
   representatives = chosen;
   return chosen;
+}
+
+let analysed: Set<string> | undefined;
+
+/**
+ * The pages of `paths` the crawl visits and axe analyses (tests/e2e/pages.spec.ts): every page of the current version
+ * and every page outside the docs; of a frozen version's pages, those that show what the pages before them do not: a
+ * chrome of their own (chromeCheckedOn), a place among representativePages, or a kind of content (contentKinds) that
+ * no page chosen before shows.
+ */
+export function analysedPages(paths: readonly string[]): Set<string> {
+  if (analysed) return analysed;
+  const frozen = (path: string) => ARCHIVED_VERSIONS.some((v) => path.startsWith(`/docs/${v}/`));
+  const chrome = chromeCheckedOn(paths);
+  const representative = new Set(representativePages());
+  analysed = new Set(paths.filter((p) => !frozen(p) || chrome.has(p) || representative.has(p)));
+  const shown = new Set([...analysed].flatMap((p) => [...contentKinds(p)]));
+  for (const path of paths.filter((p) => !analysed!.has(p))) {
+    const kinds = [...contentKinds(path)];
+    if (kinds.every((k) => shown.has(k))) continue;
+    analysed.add(path);
+    for (const k of kinds) shown.add(k);
+  }
+  return analysed;
 }
 
 /**
