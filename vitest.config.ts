@@ -1,6 +1,7 @@
 import {availableParallelism} from 'node:os';
 import {join} from 'node:path';
 import {defineConfig} from 'vitest/config';
+import {projects} from './tests/utils/vitestProjects';
 
 /**
  * Unit tests (tests/unit, and those next to the plugin they test in plugins/) and the toolchain tests
@@ -14,12 +15,12 @@ export default defineConfig({
     alias: {'@generated/space-openapi/defaults.json': join(__dirname, 'tests/utils/spaceOpenApiDefaults.ts')},
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'plugins/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     // One test file per core. Vitest keeps one core for itself by default, which on a 2-core machine runs the files one
     // at a time; its own process does little while they run (BENCHMARKS.md, npm test).
     maxWorkers: availableParallelism(),
     minWorkers: availableParallelism(),
+    projects: projects(__dirname, ['tests/unit', 'plugins', 'tests/toolchain']),
   },
 });

@@ -171,6 +171,7 @@ describe('the remark step (plugins/mermaid-svg/remark.ts)', () => {
     remarkMermaidSvg({fallbackToRuntime: true})(tree, file());
     expect(tree.children[0].type).toBe('code');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('docs/example.mdx:10'));
+    warn.mockRestore();
   });
 
   it('fails on a diagram without an accessible name, in the dev server too', () => {
