@@ -93,7 +93,7 @@ test('java, typescript, bash, diff and yaml blocks are highlighted', async ({pag
 
 /** Whether a script holding the syntax highlighter has been loaded (prefetches are not scripts). */
 function watchPrism(page: Page): {loaded(): boolean; settled(): Promise<void>} {
-  const loads = watchLoads(page);
+  const loads = watchLoads(page, {scripts: true});
   return {loaded: () => loads.scripts().some((s) => s.includes(PRISM_MARKER)), settled: loads.settled};
 }
 

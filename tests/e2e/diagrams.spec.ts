@@ -23,7 +23,7 @@ const drawing = (page: Page, mode: 'light' | 'dark') => diagrams(page).locator(`
 const fencesOf = (id: string) => allFences().filter((f) => f.file === `docs/${id}.mdx`).length;
 
 test('diagrams come in the server HTML, one per fence, and no page loads Mermaid', async ({page, request}) => {
-  const loads = watchLoads(page);
+  const loads = watchLoads(page, {scripts: true});
   for (const [path, id] of [
     [intro, 'docs/Introduction'],
     [communication, 'api/Pricing4SaaS/understanding/communication'],

@@ -3,7 +3,7 @@
  * keep focus inside while open and give it back to the button that opened them.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
-import {docPath, drawDeferred, waitForHydration, settle} from './utils';
+import {docPath, drawDeferred, waitForHydration} from './utils';
 
 /** A page with every kind of control the docs use: tabs, code blocks, tables, admonitions, a diagram. */
 const DOC_PAGE = docPath('api/space/SDKs/space-node-client');
@@ -58,9 +58,18 @@ async function controls(page: Page) {
   }, TABBABLE);
 }
 
-/** The focused element's control number and how it looks now. */
+/**
+ * The focused element's control number and how it looks once every CSS transition has ended (a focus ring may fade
+ * in), asked in one call to the page.
+ */
 async function focused(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     const s = getComputedStyle(el);
@@ -85,7 +94,6 @@ async function tabThroughEverything(page: Page): Promise<void> {
   // of a long page's, beyond one per control. The loop stops as soon as every control has been reached.
   for (let i = 0; i < all.length + 40 && reached.size < all.length; i++) {
     await page.keyboard.press('Tab');
-    await settle(page);
     const now = await focused(page);
     if (!now?.id) continue;
     reached.add(now.id);

@@ -295,7 +295,7 @@ test('doc pages load neither the editor, nor ajv, nor the YAML parser; the playg
   const markers = {codemirror: 'cm-content', ajv: 'must have required property', yaml: 'Excessive alias count'};
   const load = async (path: string, ready?: () => Promise<void>) => {
     // It listens on the context, which also sees what Web Workers fetch.
-    const loads = watchLoads(page);
+    const loads = watchLoads(page, {scripts: true});
     await page.goto(path);
     await waitForHydration(page);
     await ready?.();

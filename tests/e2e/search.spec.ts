@@ -29,7 +29,7 @@ async function search(page: Page, query: string) {
 
 test('the index and the modal load on first hover of the search button, not with the page', async ({page}) => {
   const fetched: string[] = [];
-  const loads = watchLoads(page);
+  const loads = watchLoads(page, {scripts: true});
   page.on('request', (r) => INDEX.test(r.url()) && fetched.push(r.url()));
   await open(page);
   await loads.settled();

@@ -18,7 +18,7 @@ test('the sandbox answers as SPACE, loads on the first Send, keeps nothing outsi
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const elsewhere: string[] = [];
-  const loads = watchLoads(page);
+  const loads = watchLoads(page, {scripts: true});
   await page.goto(PAGE);
   const origin = new URL(page.url()).origin;
   page.on('request', (request) => {

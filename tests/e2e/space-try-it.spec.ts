@@ -93,7 +93,7 @@ test('sends one operation of each kind to the mock and reads the answer against 
     if (request.url().startsWith(MOCK)) toMock.push(`${request.method()} ${request.url()}`);
   });
   // The page carries none of the console's code (its request logic, the compiled validators) until one is opened.
-  const loads = watchLoads(page);
+  const loads = watchLoads(page, {scripts: true});
   const consoleCode = () =>
     loads.scripts().filter((text) => text.includes('createContract_201') || text.includes('securitypolicyviolation'));
   const sandboxCode = () => loads.scripts().filter((text) => text.includes(SANDBOX_MARKER));

@@ -261,19 +261,20 @@ export async function idle(page: Page): Promise<void> {
 }
 
 /**
- * Follows every request the page's context makes (the page's, its Web Workers') and keeps the text of every script.
+ * Follows every request the page's context makes (the page's, its Web Workers'), and with `{scripts: true}` keeps the
+ * text of every script (read back from the browser, about 1 MB a page: asked only by the tests that read it).
  * `settled()` waits until no request is outstanding and the page has then run what they brought (`idle()`): the
  * moment a check of what a page loaded, requested or logged can run. A wait for `networkidle` guessed that moment
  * instead (500 ms without traffic), once per page.
  */
-export function watchLoads(page: Page): {settled(): Promise<void>; scripts(): string[]} {
+export function watchLoads(page: Page, {scripts = false} = {}): {settled(): Promise<void>; scripts(): string[]} {
   const context = page.context();
   const texts: string[] = [];
   const pending = new Set<Request>();
   context.on('request', (request) => void pending.add(request));
   context.on('requestfailed', (request) => void pending.delete(request));
   context.on('requestfinished', (request) => {
-    const isScript = /\.m?js$/.test(new URL(request.url()).pathname);
+    const isScript = scripts && /\.m?js$/.test(new URL(request.url()).pathname);
     const read = isScript ? request.response().then((r) => r?.text()) : Promise.resolve(undefined);
     void read
       .then((text) => {
@@ -288,7 +289,10 @@ export function watchLoads(page: Page): {settled(): Promise<void>; scripts(): st
       await expect.poll(() => [...pending].map((r) => r.url()), {message: 'requests still outstanding'}).toEqual([]);
       await idle(page);
     },
-    scripts: () => texts,
+    scripts() {
+      if (!scripts) throw new Error('watchLoads(page) keeps no script: ask watchLoads(page, {scripts: true})');
+      return texts;
+    },
   };
 }
 
