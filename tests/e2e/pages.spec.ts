@@ -1,18 +1,19 @@
 /**
  * The crawl: one visit of every page the site serves whose content is not the same kinds of content as a page visited
- * already (analysedPages: every page of the current version; the home page, /playground, /markdown-page, /search and the
- * not-found page; and the frozen versions' pages that show what those do not, their chrome and version banner among
+ * already (analysedPages: every page of the current version; the home page, /playground, /markdown-page, /search and
+ * the not-found page; and the frozen versions' pages that show what those do not, their chrome and version banner among
  * them). Each visit checks everything that must hold on the page:
  * - it answers 200 (404 for the not-found page), hydrates without a console error, asks nothing of another origin
- *   (every other origin is unreachable, as offline), marks its section in the navbar and shows that section's sidebar in
- *   its own version, and draws every diagram of its source;
+ *   (every other origin is unreachable, as offline), marks its section in the navbar and shows that section's sidebar
+ *   in its own version, and draws every diagram of its source;
  * - axe-core finds no violation of any rule, in light mode at desktop width: on the whole page where the page's chrome
  *   (navbar, sidebar and footer) is seen for the first time in the crawl, and on <main> (the article, its version
  *   banner, breadcrumbs, table of contents and pagination) on every other page, whose chrome is the same markup as a
  *   page checked whole (chromeCheckedOn).
  * On the pages that together show every kind of content (representativePages), the same visit also reads the page
- * without JavaScript as the browser lays it out (title, text, sidebar, navbar, code, every tab panel shown), and has axe
- * check it in dark mode at desktop width and in both modes at phone width.
+ * without JavaScript as the browser lays it out (title, text, sidebar, navbar, code, every tab panel shown), and has
+ * axe check it in dark mode at desktop width and in both modes at phone width (the layout pages whole, the others on
+ * <main>).
  * The frozen pages left out are made of the same components, drawn by the same stylesheet, as pages visited; what is
  * theirs alone is their text and markup, which the build checks read on every built page: valid HTML whose content
  * React hydrates as it is (html-validate, with its rules on headings, link text, alternative text and unique ids:
