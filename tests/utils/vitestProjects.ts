@@ -33,9 +33,11 @@ export function projects(root: string, dirs: string[]): TestProjectInlineConfigu
         name: 'shared modules',
         include: dirs.map((dir) => `${dir}/**/*.test.ts`),
         exclude: [...configDefaults.exclude, ...mocking],
-        isolate: false,
       },
     },
-    {extends: true, test: {name: 'modules of their own', include: mocking.length ? mocking : ['no file']}},
+    {
+      extends: true,
+      test: {name: 'modules of their own', include: mocking.length ? mocking : ['no file'], isolate: true},
+    },
   ];
 }
