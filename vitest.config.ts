@@ -21,7 +21,7 @@ export default defineConfig({
     // at a time; its own process does little while they run (BENCHMARKS.md, npm test).
     maxWorkers: availableParallelism(),
     minWorkers: availableParallelism(),
-    // A worker's files share the modules it has loaded, but for the files that replace one (tests/utils/vitestProjects.ts).
+    // A worker's files share the modules it has loaded, but for those that replace one (tests/utils/vitestProjects.ts).
     isolate: false,
     projects: projects(__dirname, ['tests/unit', 'plugins', 'tests/toolchain']),
   },
