@@ -129,7 +129,7 @@ function builtFile(path: string): string {
  * parts, admonitions, tabs, tables and cards are all classes, so a page with content no other page has holds a kind
  * no other page holds.
  */
-export function contentKinds(path: string): Set<string> {
+function contentKinds(path: string): Set<string> {
   const tree = parseHtml(readFileSync(builtFile(path), 'utf8'));
   const kinds = new Set<string>();
   visit(select('main', tree) ?? tree, 'element', (el) => {
